@@ -1,0 +1,198 @@
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDatabase } from '#tests/support/test-db.ts'
+import { silentLogger } from '#tests/support/silent-logger.ts'
+import { createApp, type AppDeps } from './app.ts'
+import type { Database } from './db/client.ts'
+import { workerHeartbeats } from './db/schema.ts'
+import { startWorkerHeartbeat } from './jobs/worker-heartbeat.ts'
+
+let database: Database
+let deps: AppDeps
+let webDir: string
+
+function fakeWebBuild(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'faredrop-web-'))
+  mkdirSync(path.join(dir, 'assets'))
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<html><head><meta property="csp-nonce" nonce="__CSP_NONCE__"><script nonce="__CSP_NONCE__">1</script></head><body></body></html>',
+  )
+  const js = 'console.log("app");'.repeat(100)
+  writeFileSync(path.join(dir, 'assets/index-abc123.js'), js)
+  writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), gzipSync(js))
+  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *')
+  return dir
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  webDir = fakeWebBuild()
+  deps = {
+    db: database.db,
+    logger: silentLogger,
+    version: '1.2.3',
+    drivers: {
+      db: database.driver,
+      flights: 'not-configured',
+      email: 'not-configured',
+      sms: 'not-configured',
+      whatsapp: 'not-configured',
+      push: 'not-configured',
+      billing: 'not-configured',
+    },
+    bodyLimitBytes: 1024,
+    httpsOnly: false,
+    webDistDir: webDir,
+    now: () => new Date(),
+  }
+})
+
+afterAll(async () => {
+  await database.close()
+})
+
+describe('GET /api/health', () => {
+  it('reports the version and the driver behind each service', async () => {
+    const res = await createApp(deps).request('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      version: '1.2.3',
+      drivers: {
+        db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+        flights: 'not-configured',
+        email: 'not-configured',
+        sms: 'not-configured',
+        whatsapp: 'not-configured',
+        push: 'not-configured',
+        billing: 'not-configured',
+      },
+    })
+  })
+})
+
+describe('GET /api/ready', () => {
+  it('is 503 until a worker heartbeat is fresh, then 200', async () => {
+    await database.db.delete(workerHeartbeats)
+    const app = createApp(deps)
+    const before = await app.request('/api/ready')
+    expect(before.status).toBe(503)
+    expect(await before.json()).toEqual({ status: 'not-ready', checks: { database: true, migrations: true, worker: false } })
+
+    const heartbeat = await startWorkerHeartbeat({ db: database.db, logger: silentLogger })
+    const after = await app.request('/api/ready')
+    expect(after.status).toBe(200)
+    expect(await after.json()).toEqual({ status: 'ready', checks: { database: true, migrations: true, worker: true } })
+
+    await heartbeat.stop()
+    expect((await app.request('/api/ready')).status).toBe(503)
+  })
+
+  it('treats a worker that stopped beating a minute ago as gone', async () => {
+    const heartbeat = await startWorkerHeartbeat({ db: database.db, logger: silentLogger, now: () => new Date(Date.now() - 61_000) })
+    expect((await createApp(deps).request('/api/ready')).status).toBe(503)
+    await heartbeat.stop()
+  })
+})
+
+describe('security headers', () => {
+  it('sends a strict CSP, HSTS, nosniff, no framing and a referrer policy on every response', async () => {
+    const app = createApp(deps)
+    for (const url of ['/api/health', '/', '/assets/index-abc123.js', '/api/missing']) {
+      const res = await app.request(url)
+      const csp = res.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain("default-src 'self'")
+      expect(csp).toContain("object-src 'none'")
+      expect(csp).toContain("base-uri 'none'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toContain('unsafe-inline')
+      expect(csp).not.toContain('unsafe-eval')
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/)
+    }
+  })
+})
+
+describe('API errors', () => {
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const res = await createApp(deps).request('/api/nope', { method: 'POST' })
+    expect(res.status).toBe(404)
+    const body = (await res.json()) as { error: { code: string; message: string; requestId: string } }
+    expect(body.error).toMatchObject({ code: 'not_found', message: 'No API endpoint POST /api/nope.' })
+    expect(body.error.requestId).toBe(res.headers.get('x-request-id'))
+  })
+
+  it('refuses bodies over the limit with 413', async () => {
+    const res = await createApp(deps).request('/api/nope', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ padding: 'x'.repeat(2048) }),
+    })
+    expect(res.status).toBe(413)
+    expect(await res.json()).toMatchObject({ error: { code: 'payload_too_large' } })
+  })
+
+  it('hides the cause of an unexpected failure', async () => {
+    const failing: AppDeps = {
+      ...deps,
+      get drivers(): AppDeps['drivers'] {
+        throw new Error('connection to 10.0.0.5 refused; SELECT secret FROM users')
+      },
+    }
+    const res = await createApp(failing).request('/api/health')
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(text).not.toMatch(/10\.0\.0\.5|SELECT|at .*\.ts/)
+    expect(JSON.parse(text)).toMatchObject({ error: { code: 'internal' } })
+  })
+})
+
+describe('web app', () => {
+  it('serves the app shell for client routes with a fresh nonce that matches the CSP', async () => {
+    const app = createApp(deps)
+    const first = await app.request('/search')
+    expect(first.status).toBe(200)
+    expect(first.headers.get('cache-control')).toBe('no-cache')
+    const html = await first.text()
+    const nonce = /nonce="([^"]+)"/.exec(html)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(html).not.toContain('__CSP_NONCE__')
+    expect(first.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)
+    const second = await (await app.request('/search')).text()
+    expect(/nonce="([^"]+)"/.exec(second)?.[1]).not.toBe(nonce)
+  })
+
+  it('answers 404 with the app shell for paths outside the route table', async () => {
+    const res = await createApp(deps).request('/no-such-page')
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('<html>')
+  })
+
+  it('caches hashed assets for a year and sends them pre-compressed', async () => {
+    const res = await createApp(deps).request('/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip, br' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(res.headers.get('content-type')).toMatch(/javascript/)
+  })
+
+  it('serves other public files with a short cache and never the shell for missing files', async () => {
+    const app = createApp(deps)
+    const robots = await app.request('/robots.txt')
+    expect(robots.status).toBe(200)
+    expect(robots.headers.get('cache-control')).toBe('public, max-age=3600')
+    expect((await app.request('/assets/missing-123.js')).status).toBe(404)
+    expect((await app.request('/favicon.ico')).status).toBe(404)
+  })
+
+  it('compresses API responses for clients that accept it', async () => {
+    const res = await createApp(deps).request('/api/health', { headers: { 'accept-encoding': 'gzip' } })
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+  })
+})

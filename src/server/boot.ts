@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { openDatabase, type Database } from './db/client.ts'
+import { parseEnv, EnvError, type Env } from './env.ts'
+import { createLogger, type Logger } from './lib/logger.ts'
+import { PROJECT_ROOT } from './lib/paths.ts'
+
+/** Start-up steps shared by the web process (main.ts) and the worker-only process (worker.ts). */
+
+export function loadEnvOrExit(): Env {
+  try {
+    return parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`FareDrop cannot start. ${error.message}\nSee .env.example for every variable.\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+export function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
+  return pkg.version
+}
+
+export async function openDatabaseOrExit(env: Env, logger: Logger): Promise<Database> {
+  try {
+    const database = env.DATABASE_URL
+      ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+      : await openDatabase({ driver: 'pglite', dataDir: path.resolve(env.DATA_DIR) })
+    logger.info({ driver: database.driver }, 'database ready')
+    return database
+  } catch (error) {
+    logger.fatal({ err: error }, (error as Error).message)
+    process.stderr.write(`FareDrop cannot start: ${(error as Error).message}\n`)
+    process.exit(1)
+  }
+}
+
+/** Runs `stop` once on SIGTERM/SIGINT, then exits; a second signal or a 10 s hang forces the exit. */
+export function onShutdown(logger: Logger, stop: () => Promise<void>) {
+  let stopping = false
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1)
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    setTimeout(() => {
+      logger.error('shutdown took too long; exiting')
+      process.exit(1)
+    }, 10_000).unref()
+    stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGTERM', handler)
+  process.on('SIGINT', handler)
+}
+
+export { createLogger }

@@ -1,0 +1,86 @@
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { MIGRATIONS_DIR } from '../lib/paths.ts'
+import { lockDataDir } from './data-dir-lock.ts'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+/** What every query function receives: the same Drizzle API over PGlite or PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type DbDriver = 'pglite' | 'postgres'
+
+export interface Database {
+  db: Db
+  driver: DbDriver
+  close(): Promise<void>
+}
+
+export type DatabaseConfig =
+  | { driver: 'postgres'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir: string }
+  /** A PGlite in memory: tests that need a throwaway database. */
+  | { driver: 'pglite-memory' }
+
+/** Arbitrary constant identifying the migration advisory lock across app and worker processes. */
+const MIGRATION_LOCK_ID = 727_001
+
+/**
+ * Opens the database and applies pending migrations. On PostgreSQL several processes may start
+ * at once, so migrations run under an advisory lock; on PGlite the data directory lock already
+ * guarantees a single process.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if (config.driver === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 })
+    const client = await pool.connect()
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_DIR })
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
+      client.release()
+    }
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      driver: 'postgres',
+      close: () => pool.end(),
+    }
+  }
+
+  const lock = config.driver === 'pglite' ? lockDataDir(config.dataDir) : null
+  try {
+    const client =
+      config.driver === 'pglite' ? await PGlite.create(path.join(config.dataDir, 'pglite')) : await PGlite.create()
+    const db = drizzlePglite(client, { schema })
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
+    return {
+      db: db as unknown as Db,
+      driver: 'pglite',
+      close: async () => {
+        await client.close()
+        lock?.release()
+      },
+    }
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+}
+
+let expectedMigrations: number | undefined
+
+/** True when the database answers and every migration in the repo has been applied. */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  expectedMigrations ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR }).length
+  const result = await db.execute(sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`)
+  const rows = (result as unknown as { rows: { count: number }[] }).rows
+  return Number(rows[0]?.count ?? 0) >= expectedMigrations
+}

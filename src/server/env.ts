@@ -1,0 +1,79 @@
+import { z } from 'zod'
+
+/**
+ * The only module that reads process.env. Every variable is documented in .env.example;
+ * none is needed for the embedded defaults. An empty string counts as unset.
+ */
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0'], { message: 'must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+)
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('127.0.0.1')),
+  /** Public origin of the app (links in emails, auth callbacks). Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url({ message: 'must be a URL such as https://faredrop.example' }).optional()),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./.data')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// or postgresql:// connection string' })
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Set when a reverse proxy in front of the app sets X-Forwarded-For; otherwise the socket address is the client. */
+  TRUST_PROXY: booleanFlag,
+  /** Largest request body the API accepts, in bytes. */
+  BODY_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(10_485_760).default(65_536)),
+  /** Run the price-check worker inside the web process. Always on with PGlite (one process per data directory). */
+  WORKER_IN_PROCESS: booleanFlag,
+  ADMIN_EMAILS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+  ),
+  CAPTCHA_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['altcha', 'turnstile', 'hcaptcha', 'none']).default('altcha')),
+})
+
+export type Env = z.output<typeof EnvSchema>
+
+export class EnvError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Parses a variable map (process.env by default) or throws an EnvError listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(root)'
+    return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`
+  })
+  throw new EnvError(problems)
+}
+
+export function publicUrl(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+}

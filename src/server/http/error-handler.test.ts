@@ -1,0 +1,35 @@
+import { HTTPException } from 'hono/http-exception'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { AppError } from '../lib/app-error.ts'
+import { toErrorResponse } from './error-handler.ts'
+
+describe('toErrorResponse', () => {
+  it('maps an AppError to its status, code, message and field errors', () => {
+    const error = new AppError('validation_failed', 'Check the form.', { fieldErrors: { email: ['Invalid email address'] } })
+    expect(toErrorResponse(error)).toEqual({
+      status: 400,
+      body: { error: { code: 'validation_failed', message: 'Check the form.', fieldErrors: { email: ['Invalid email address'] } } },
+    })
+    expect(toErrorResponse(new AppError('forbidden', 'No.')).status).toBe(403)
+  })
+
+  it('turns a zod failure into field errors keyed by path', () => {
+    const result = z.object({ adults: z.number().max(9, 'Total passengers cannot exceed 9') }).safeParse({ adults: 12 })
+    const { status, body } = toErrorResponse(result.error)
+    expect(status).toBe(400)
+    expect(body.error.fieldErrors).toEqual({ adults: ['Total passengers cannot exceed 9'] })
+  })
+
+  it('keeps client HTTP errors and hides everything else behind a generic 500', () => {
+    expect(toErrorResponse(new HTTPException(401, { message: 'Sign in first' }))).toMatchObject({
+      status: 401,
+      body: { error: { code: 'unauthorized', message: 'Sign in first' } },
+    })
+    const leaky = new Error('relation "users" does not exist at SELECT * FROM users')
+    const { status, body } = toErrorResponse(leaky)
+    expect(status).toBe(500)
+    expect(JSON.stringify(body)).not.toMatch(/relation|SELECT|stack/)
+    expect(body.error.code).toBe('internal')
+  })
+})

@@ -1,0 +1,68 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ZodError } from 'zod'
+import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/errors.ts'
+import { AppError } from '../lib/app-error.ts'
+import type { Logger } from '../lib/logger.ts'
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  502: 'upstream_failed',
+  503: 'unavailable',
+}
+
+const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.'
+
+function zodFieldErrors(error: ZodError): FieldErrors {
+  const fieldErrors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_'
+    ;(fieldErrors[key] ??= []).push(issue.message)
+  }
+  return fieldErrors
+}
+
+/** Turns anything thrown into the API's error body. The only place errors become HTTP responses. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    const fieldErrors = error.fieldErrors
+    return {
+      status: error.status,
+      body: { error: { code: error.code, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) } },
+    }
+  }
+  if (error instanceof ZodError) {
+    return {
+      status: 400,
+      body: {
+        error: { code: 'validation_failed', message: 'Some fields are invalid.', fieldErrors: zodFieldErrors(error) },
+      },
+    }
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    const code = CODE_BY_STATUS[error.status] ?? 'bad_request'
+    return { status: error.status, body: { error: { code, message: error.message || code.replace('_', ' ') } } }
+  }
+  return { status: 500, body: { error: { code: 'internal', message: GENERIC_MESSAGE } } }
+}
+
+export function createErrorHandler(logger: Logger) {
+  return (error: Error, c: Context) => {
+    const { status, body } = toErrorResponse(error)
+    const requestId = c.get('requestId') as string | undefined
+    if (status >= 500) {
+      logger.error({ err: error, requestId, path: c.req.path }, 'request failed')
+    } else {
+      logger.info({ requestId, path: c.req.path, status, code: body.error.code }, 'request rejected')
+    }
+    body.error.requestId = requestId
+    return c.json(body, status as ContentfulStatusCode)
+  }
+}

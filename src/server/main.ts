@@ -1,0 +1,49 @@
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit, readVersion } from './boot.ts'
+import { publicUrl } from './env.ts'
+import { startWorkerHeartbeat, type HeartbeatHandle } from './jobs/worker-heartbeat.ts'
+import { WEB_DIST_DIR } from './lib/paths.ts'
+
+const env = loadEnvOrExit()
+const logger = createLogger(env.LOG_LEVEL)
+const database = await openDatabaseOrExit(env, logger)
+
+const app = createApp({
+  db: database.db,
+  logger,
+  version: readVersion(),
+  drivers: {
+    db: database.driver,
+    flights: 'not-configured',
+    email: 'not-configured',
+    sms: 'not-configured',
+    whatsapp: 'not-configured',
+    push: 'not-configured',
+    billing: 'not-configured',
+  },
+  bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  httpsOnly: publicUrl(env).startsWith('https://'),
+  webDistDir: WEB_DIST_DIR,
+  now: () => new Date(),
+})
+
+// One PGlite directory admits one process, so the worker lives here; on PostgreSQL it may run
+// in its own processes (npm run worker) as well.
+const runWorkerHere = database.driver === 'pglite' || env.WORKER_IN_PROCESS
+const worker: HeartbeatHandle | null = runWorkerHere ? await startWorkerHeartbeat({ db: database.db, logger }) : null
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info({ port: info.port, host: env.HOST, url: publicUrl(env), worker: runWorkerHere }, 'FareDrop is listening')
+})
+server.on('error', (err: NodeJS.ErrnoException) => {
+  logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use; set PORT to another one.` : 'server error')
+  void database.close().finally(() => process.exit(1))
+})
+
+onShutdown(logger, async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await worker?.stop()
+  await database.close()
+  logger.info('stopped cleanly')
+})

@@ -1,0 +1,44 @@
+/**
+ * The API's error contract: every error response is `{ error: { code, message, fieldErrors? } }`.
+ * Codes are few on purpose; the HTTP status carries the rest.
+ */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'upstream_failed',
+  'unavailable',
+  'internal',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export type FieldErrors = Record<string, string[]>
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fieldErrors?: FieldErrors; requestId?: string }
+}
+
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+  internal: 500,
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false
+  const error = (value as { error: unknown }).error
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error
+}

@@ -1,0 +1,28 @@
+import { PATHS } from '#shared/routes.ts'
+import type { AuthState } from '../../features/auth/use-auth.ts'
+
+export type NavLink =
+  | { kind: 'section'; label: string; sectionId: string }
+  | { kind: 'route'; label: string; to: string }
+
+export const LANDING_SECTIONS = [
+  { label: 'Features', sectionId: 'features' },
+  { label: 'How It Works', sectionId: 'how-it-works' },
+  { label: 'Pricing', sectionId: 'pricing' },
+] as const
+
+/**
+ * The links of the top navigation and the mobile drawer. Section links exist only on the landing
+ * page; signed-in users get Flights and Alerts.
+ */
+export function navLinks(pathname: string, auth: AuthState): NavLink[] {
+  const links: NavLink[] = []
+  if (pathname === PATHS.landing) {
+    links.push(...LANDING_SECTIONS.map((s) => ({ kind: 'section' as const, ...s })))
+  }
+  if (auth.status === 'signed-in') {
+    links.push({ kind: 'route', label: 'Flights', to: PATHS.search })
+    links.push({ kind: 'route', label: 'Alerts', to: PATHS.alerts })
+  }
+  return links
+}

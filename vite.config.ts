@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+
+const apiPort = Number(process.env.API_PORT ?? 3001)
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    // Hashed file names under /assets get a one-year immutable cache from the server.
+    assetsDir: 'assets',
+    sourcemap: false,
+  },
+  html: {
+    // The server swaps this for each response's CSP nonce (src/server/http/web-app.ts).
+    cspNonce: '__CSP_NONCE__',
+  },
+  server: {
+    port: Number(process.env.PORT ?? 3000),
+    strictPort: true,
+    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+})
