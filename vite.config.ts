@@ -12,6 +12,8 @@ export default defineConfig({
     // Hashed file names under /assets get a one-year immutable cache from the server.
     assetsDir: 'assets',
     sourcemap: false,
+    // The server reads .vite/manifest.json to preload a route's chunks with its HTML.
+    manifest: true,
   },
   html: {
     // The server swaps this for each response's CSP nonce (src/server/http/web-app.ts).

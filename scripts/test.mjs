@@ -2,7 +2,7 @@
 // Chromium it explains how to get one and runs the rest; under CI=true a missing browser fails.
 // Ends with one summary line, "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ci = process.env.CI === 'true' || process.env.CI === '1'
@@ -60,5 +60,6 @@ if (skipBrowser) {
   }
 }
 
+if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(totals))
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(exitCode)

@@ -25,6 +25,16 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dir, 'assets/index-abc123.js'), js)
   writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), gzipSync(js))
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *')
+  mkdirSync(path.join(dir, '.vite'))
+  writeFileSync(
+    path.join(dir, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_cn.js': { file: 'assets/cn-1.js' },
+      'src/web/routes/landing.tsx': { file: 'assets/landing-1.js', imports: ['_react.js', '_cn.js'] },
+    }),
+  )
   return dir
 }
 
@@ -166,6 +176,16 @@ describe('web app', () => {
     expect(first.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`)
     const second = await (await app.request('/search')).text()
     expect(/nonce="([^"]+)"/.exec(second)?.[1]).not.toBe(nonce)
+  })
+
+  it('preloads the landing page code, minus what the entry already loads, with the landing HTML only', async () => {
+    const app = createApp(deps)
+    const landing = await (await app.request('/')).text()
+    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-1.js"')
+    expect(landing).toContain('href="/assets/cn-1.js"')
+    expect(landing).not.toContain('href="/assets/react-1.js"')
+    expect(await (await app.request('/faq')).text()).not.toContain('modulepreload')
+    expect((await app.request('/.vite/manifest.json')).status).toBe(404)
   })
 
   it('answers 404 with the app shell for paths outside the route table', async () => {

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase, type Database } from './db/client.ts'
 import { parseEnv, EnvError, type Env } from './env.ts'
@@ -7,7 +7,14 @@ import { PROJECT_ROOT } from './lib/paths.ts'
 
 /** Start-up steps shared by the web process (main.ts) and the worker-only process (worker.ts). */
 
+/** Reads ./.env (if any) into process.env without overriding what is already set; tests opt out. */
+function loadDotEnv() {
+  if (process.env.NODE_ENV === 'test' || !existsSync('.env')) return
+  process.loadEnvFile('.env')
+}
+
 export function loadEnvOrExit(): Env {
+  loadDotEnv()
   try {
     return parseEnv()
   } catch (error) {

@@ -3,7 +3,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { GeneralErrorBoundary } from './components/errors/general-error-boundary.tsx'
-import { Toaster } from './components/ui/toaster.tsx'
+import { ToastHost } from './components/ui/toast-host.tsx'
 import { createAppRouter } from './app/router.tsx'
 import { syncThemeWithDocument } from './stores/theme-store.ts'
 import './index.css'
@@ -18,7 +18,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <GeneralErrorBoundary>
       <RouterProvider router={createAppRouter()} />
-      <Toaster />
+      <ToastHost />
     </GeneralErrorBoundary>
   </StrictMode>,
 )

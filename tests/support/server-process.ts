@@ -13,7 +13,7 @@ export interface ServerProcess {
 
 /** Runs a server entry point (src/server/main.ts by default) from source in a child process. */
 export function spawnServer(env: Record<string, string | undefined>, entry = 'src/server/main.ts'): ServerProcess {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'info', PORT: '0', ...env }
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', ...env }
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key]
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''

@@ -11,6 +11,8 @@ export interface ToastMessage {
 
 interface ToastState {
   toasts: ToastMessage[]
+  /** Once true the toaster stays mounted, so later toasts animate in without a download. */
+  everShown: boolean
   show: (toast: Omit<ToastMessage, 'id' | 'variant'> & { variant?: ToastVariant }) => void
   dismiss: (id: number) => void
 }
@@ -20,10 +22,11 @@ let nextId = 1
 /** Client-only notifications (the spec's info, success and error messages). */
 export const useToastStore = create<ToastState>()((set) => ({
   toasts: [],
+  everShown: false,
   show: (toast) =>
     set((s) => {
       const message: ToastMessage = { variant: 'default', ...toast, id: nextId++ }
-      return { toasts: [...s.toasts, message].slice(-4) }
+      return { toasts: [...s.toasts, message].slice(-4), everShown: true }
     }),
   dismiss: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
 }))
