@@ -49,7 +49,9 @@ if (!existsSync(CHROMIUM)) {
     for (let i = 0; i < 100; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) break
-      } catch {}
+      } catch {
+        // not listening yet
+      }
       await new Promise((r) => setTimeout(r, 100))
     }
     const { default: lighthouse } = await import('lighthouse')
