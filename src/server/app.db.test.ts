@@ -7,6 +7,8 @@ import { openTestDatabase } from '#tests/support/test-db.ts'
 import { silentLogger } from '#tests/support/silent-logger.ts'
 import { createApp, type AppDeps } from './app.ts'
 import type { Database } from './db/client.ts'
+import { resolveDrivers } from './drivers.ts'
+import { parseEnv } from './env.ts'
 import { workerHeartbeats } from './db/schema.ts'
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat.ts'
 
@@ -45,15 +47,7 @@ beforeAll(async () => {
     db: database.db,
     logger: silentLogger,
     version: '1.2.3',
-    drivers: {
-      db: database.driver,
-      flights: 'not-configured',
-      email: 'not-configured',
-      sms: 'not-configured',
-      whatsapp: 'not-configured',
-      push: 'not-configured',
-      billing: 'not-configured',
-    },
+    drivers: resolveDrivers(parseEnv({}), database.driver),
     bodyLimitBytes: 1024,
     httpsOnly: false,
     webDistDir: webDir,

@@ -2,24 +2,14 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
-import type { Db, DbDriver } from './db/client.ts'
+import type { Db } from './db/client.ts'
+import type { Drivers } from './drivers.ts'
 import { AppError } from './lib/app-error.ts'
 import type { Logger } from './lib/logger.ts'
 import { createErrorHandler } from './http/error-handler.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
-
-/** The driver behind each outside service, as GET /api/health reports it. */
-export interface Drivers {
-  db: DbDriver
-  flights: string
-  email: string
-  sms: string
-  whatsapp: string
-  push: string
-  billing: string
-}
 
 export interface AppDeps {
   db: Db

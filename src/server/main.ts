@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit, readVersion } from './boot.ts'
+import { resolveDrivers } from './drivers.ts'
 import { publicUrl } from './env.ts'
 import { startWorkerHeartbeat, type HeartbeatHandle } from './jobs/worker-heartbeat.ts'
 import { WEB_DIST_DIR } from './lib/paths.ts'
@@ -13,15 +14,7 @@ const app = createApp({
   db: database.db,
   logger,
   version: readVersion(),
-  drivers: {
-    db: database.driver,
-    flights: 'not-configured',
-    email: 'not-configured',
-    sms: 'not-configured',
-    whatsapp: 'not-configured',
-    push: 'not-configured',
-    billing: 'not-configured',
-  },
+  drivers: resolveDrivers(env, database.driver),
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
   httpsOnly: publicUrl(env).startsWith('https://'),
   webDistDir: WEB_DIST_DIR,
