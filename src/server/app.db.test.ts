@@ -7,8 +7,8 @@ import { openTestDatabase } from '#tests/support/test-db.ts'
 import { silentLogger } from '#tests/support/silent-logger.ts'
 import { createApp, type AppDeps } from './app.ts'
 import type { Database } from './db/client.ts'
-import { resolveDrivers } from './drivers.ts'
 import { parseEnv } from './env.ts'
+import { createServices } from './services.ts'
 import { workerHeartbeats } from './db/schema.ts'
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat.ts'
 
@@ -43,11 +43,13 @@ function fakeWebBuild(): string {
 beforeAll(async () => {
   database = await openTestDatabase()
   webDir = fakeWebBuild()
+  const env = parseEnv({ NODE_ENV: 'test', CAPTCHA_PROVIDER: 'none' })
   deps = {
+    ...(await createServices(env, database, silentLogger)),
     db: database.db,
     logger: silentLogger,
     version: '1.2.3',
-    drivers: resolveDrivers(parseEnv({}), database.driver),
+    trustProxy: false,
     bodyLimitBytes: 1024,
     httpsOnly: false,
     webDistDir: webDir,
@@ -69,7 +71,7 @@ describe('GET /api/health', () => {
       drivers: {
         db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
         flights: 'not-configured',
-        email: 'not-configured',
+        email: 'outbox',
         sms: 'not-configured',
         whatsapp: 'not-configured',
         push: 'not-configured',

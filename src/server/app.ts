@@ -4,18 +4,25 @@ import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
 import type { Db } from './db/client.ts'
 import type { Drivers } from './drivers.ts'
+import { authRoutes } from './auth/routes.ts'
+import { getViewer } from './auth/viewer.ts'
+import { captchaRoutes } from './captcha/routes.ts'
+import { isLoopbackRequest, outboxRoutes } from './dev/outbox-routes.ts'
+import type { Services } from './services.ts'
 import { AppError } from './lib/app-error.ts'
 import type { Logger } from './lib/logger.ts'
 import { createErrorHandler } from './http/error-handler.ts'
+import { originCheck } from './http/origin-check.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
 
-export interface AppDeps {
+export interface AppDeps extends Services {
   db: Db
   logger: Logger
   version: string
   drivers: Drivers
+  trustProxy: boolean
   bodyLimitBytes: number
   httpsOnly: boolean
   /** Built web app to serve; omitted by API-only tests. */
@@ -54,7 +61,21 @@ export function createApp(deps: AppDeps) {
     }),
   )
 
+  app.use('/api/*', originCheck(deps.trustedOrigins))
+
   app.route('/api', systemRoutes(deps))
+  app.route('/api', authRoutes(deps))
+  app.route('/api/captcha', captchaRoutes(deps.captcha))
+  app.route(
+    '/api/dev',
+    outboxRoutes({
+      db: deps.db,
+      mailer: deps.mailer,
+      // The local inbox holds sign-in links: only this machine or an admin may read it. Behind a
+      // proxy every request arrives from loopback, so then only admins.
+      canView: async (c) => (isLoopbackRequest(c) && !deps.trustProxy) || (await getViewer(c, deps))?.role === 'admin',
+    }),
+  )
   app.all('/api/*', (c) => {
     throw new AppError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
   })

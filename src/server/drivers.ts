@@ -18,11 +18,11 @@ const NOT_CONFIGURED = 'not-configured'
  * The one place that decides, from the environment, which driver each service runs on. Services
  * whose capability has not shipped report `not-configured`.
  */
-export function resolveDrivers(_env: Env, db: DbDriver): Drivers {
+export function resolveDrivers(env: Env, db: DbDriver): Drivers {
   return {
     db,
     flights: NOT_CONFIGURED,
-    email: NOT_CONFIGURED,
+    email: env.SMTP_URL ? 'smtp' : 'outbox',
     sms: NOT_CONFIGURED,
     whatsapp: NOT_CONFIGURED,
     push: NOT_CONFIGURED,

@@ -6,6 +6,7 @@ import { z } from 'zod'
  */
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value)
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional())
 const booleanFlag = z.preprocess(
   emptyAsUndefined,
   z
@@ -52,6 +53,22 @@ export const EnvSchema = z.object({
       ),
   ),
   CAPTCHA_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['altcha', 'turnstile', 'hcaptcha', 'none']).default('altcha')),
+  /** Secret for the ALTCHA challenge signatures; generated and stored in the database when unset. */
+  ALTCHA_HMAC_KEY: optionalString,
+  TURNSTILE_SITE_KEY: optionalString,
+  TURNSTILE_SECRET_KEY: optionalString,
+  HCAPTCHA_SITE_KEY: optionalString,
+  HCAPTCHA_SECRET_KEY: optionalString,
+  /** Overrides the provider's siteverify URL (tests point it at a local fake). */
+  CAPTCHA_VERIFY_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  /** Signs sessions and tokens; generated once and stored in the database when unset. Min 32 characters. */
+  AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+  /** smtp(s)://user:pass@host:port: send real email with nodemailer. Unset: the local outbox. */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('FareDrop <alerts@faredrop.app>')),
 })
 
 export type Env = z.output<typeof EnvSchema>

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit, readVersion } from './boot.ts'
-import { resolveDrivers } from './drivers.ts'
+import { createServices } from './services.ts'
 import { publicUrl } from './env.ts'
 import { startWorkerHeartbeat, type HeartbeatHandle } from './jobs/worker-heartbeat.ts'
 import { WEB_DIST_DIR } from './lib/paths.ts'
@@ -10,11 +10,13 @@ const env = loadEnvOrExit()
 const logger = createLogger(env.LOG_LEVEL)
 const database = await openDatabaseOrExit(env, logger)
 
+const services = await createServices(env, database, logger)
 const app = createApp({
   db: database.db,
   logger,
   version: readVersion(),
-  drivers: resolveDrivers(env, database.driver),
+  ...services,
+  trustProxy: env.TRUST_PROXY,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
   httpsOnly: publicUrl(env).startsWith('https://'),
   webDistDir: WEB_DIST_DIR,

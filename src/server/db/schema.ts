@@ -1,4 +1,13 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+}
 
 /**
  * Price-check workers write a heartbeat here; GET /api/ready reports 503 when none is fresh.
@@ -11,3 +20,176 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   beatAt: timestamp('beat_at', { withTimezone: true }).notNull(),
 })
+
+/** Values generated once per installation and shared by every process (e.g. the auth secret). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+// ---- better-auth tables. Property names are better-auth's field names; columns are snake_case. ----
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  ...timestamps,
+})
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    token: text('token').notNull().unique(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+)
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  // An outside identity is one (provider, subject) pair, linked to exactly one user.
+  (t) => [uniqueIndex('accounts_provider_subject_idx').on(t.providerId, t.accountId), index('accounts_user_id_idx').on(t.userId)],
+)
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+)
+
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(false),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_id_idx').on(t.userId)],
+)
+
+/** better-auth's request rate limits, in the database so every process shares them. */
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+})
+
+// ---- FareDrop account data ----
+
+/** Keyed by the user id (spec: profiles.id equals the user id). */
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role', { enum: ['free', 'premium', 'elite', 'unlimited', 'admin'] }).notNull().default('free'),
+  subscriptionTier: text('subscription_tier', { enum: ['free', 'premium', 'elite', 'unlimited'] })
+    .notNull()
+    .default('free'),
+  ...timestamps,
+})
+
+export const userEmails = pgTable(
+  'user_emails',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isVerified: boolean('is_verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_emails_user_email_idx').on(t.userId, t.email),
+    // At most one primary address per user.
+    uniqueIndex('user_emails_one_primary_idx').on(t.userId).where(sql`${t.isPrimary}`),
+  ],
+)
+
+/**
+ * Failed password sign-ins, per account (`email:<address>`) and per client (`ip:<address>`);
+ * five failures lock the key for 15 minutes across every process.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }).notNull(),
+  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+})
+
+/** Solved CAPTCHA challenges, kept until they expire so one solution can't be replayed. */
+export const usedCaptchaChallenges = pgTable('used_captcha_challenges', {
+  signature: text('signature').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+})
+
+/**
+ * Messages the local outbox driver "sent" (email now; SMS, WhatsApp and push later): what a
+ * developer reads at /dev/mailbox instead of a real inbox.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    channel: text('channel', { enum: ['email', 'sms', 'whatsapp', 'push'] }).notNull(),
+    to: text('to').notNull(),
+    subject: text('subject'),
+    text: text('text').notNull(),
+    html: text('html'),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
+)
+

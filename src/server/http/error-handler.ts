@@ -63,6 +63,7 @@ export function createErrorHandler(logger: Logger) {
       logger.info({ requestId, path: c.req.path, status, code: body.error.code }, 'request rejected')
     }
     body.error.requestId = requestId
-    return c.json(body, status as ContentfulStatusCode)
+    const headers = error instanceof AppError ? error.options.headers : undefined
+    return c.json(body, status as ContentfulStatusCode, headers)
   }
 }

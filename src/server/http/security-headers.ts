@@ -28,5 +28,7 @@ export function securityHeaders(options: { httpsOnly: boolean }) {
     crossOriginOpenerPolicy: 'same-origin',
     crossOriginResourcePolicy: 'same-origin',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    // A handler that sets its own policy keeps it (the local mailbox's email preview frame).
+    overwrite: false,
   })
 }

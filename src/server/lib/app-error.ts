@@ -10,7 +10,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { status?: number; fieldErrors?: FieldErrors; cause?: unknown } = {},
+    readonly options: { status?: number; fieldErrors?: FieldErrors; cause?: unknown; headers?: Record<string, string> } = {},
   ) {
     super(message, { cause: options.cause })
     this.name = 'AppError'

@@ -1,0 +1,112 @@
+import { drizzleAdapter } from '@better-auth/drizzle-adapter'
+import { betterAuth } from 'better-auth'
+import { magicLink, twoFactor } from 'better-auth/plugins'
+import { eq } from 'drizzle-orm'
+import { PRODUCT_NAME } from '#shared/site.ts'
+import type { Db } from '../db/client.ts'
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts'
+import type { Mailer } from '../email/mailer.ts'
+import { magicLinkEmail, passwordResetEmail, verificationEmail } from '../email/templates.ts'
+import type { Logger } from '../lib/logger.ts'
+import { ensureAccountRecords } from './ensure-account-records.ts'
+import { hashPassword, verifyPassword } from './password-hashing.ts'
+
+export const MAGIC_LINK_TTL_SECONDS = 10 * 60
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60
+/** Header our own middleware sets from the socket (or the trusted proxy); clients can't spoof it. */
+export const CLIENT_IP_HEADER = 'x-faredrop-client-ip'
+
+export interface AuthDeps {
+  db: Db
+  mailer: Mailer
+  logger: Logger
+  secret: string
+  publicUrl: string
+  trustedOrigins: string[]
+  adminEmails: readonly string[]
+  rateLimit: boolean
+}
+
+/** better-auth configured for FareDrop: verified email + password, magic links, TOTP. */
+export function createAuth(deps: AuthDeps) {
+  const send = (to: string, message: { subject: string; text: string; html: string }) =>
+    deps.mailer.send({ to, ...message })
+
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: deps.publicUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: deps.trustedOrigins,
+    database: drizzleAdapter(deps.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: true },
+        lastName: { type: 'string', required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${deps.publicUrl}/auth?type=recovery&token=${encodeURIComponent(token)}`
+        const firstName = (user as { firstName?: string }).firstName
+        await send(user.email, passwordResetEmail({ firstName, url, expiresInMinutes: PASSWORD_RESET_TTL_SECONDS / 60 }))
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
+      // The link opens our /verify-email page, which confirms the token and signs the user in.
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`
+        const firstName = (user as { firstName?: string }).firstName
+        await send(user.email, verificationEmail({ firstName, url }))
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_TTL_SECONDS,
+        sendMagicLink: async ({ email, url }) => {
+          await send(email, magicLinkEmail({ url, expiresInMinutes: MAGIC_LINK_TTL_SECONDS / 60 }))
+        },
+      }),
+      twoFactor({ issuer: PRODUCT_NAME }),
+    ],
+    rateLimit: { enabled: deps.rateLimit, storage: 'database', modelName: 'rateLimit' },
+    advanced: {
+      cookiePrefix: 'faredrop',
+      useSecureCookies: deps.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            const [user] = await deps.db
+              .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })
+              .from(users)
+              .where(eq(users.id, session.userId))
+            if (user) await ensureAccountRecords({ db: deps.db, adminEmails: deps.adminEmails }, user)
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => deps.logger[level]({ args }, `auth: ${message}`),
+    },
+  })
+}
+
+export type Auth = ReturnType<typeof createAuth>

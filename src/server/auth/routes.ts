@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { CAPTCHA_HEADER } from '#shared/captcha.ts'
+import type { Db } from '../db/client.ts'
+import { userEmails } from '../db/schema.ts'
+import { AppError } from '../lib/app-error.ts'
+import type { Logger } from '../lib/logger.ts'
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
+import { clientIp } from './client-ip.ts'
+import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-guard.ts'
+import { getViewer, requireUser } from './viewer.ts'
+
+export interface ChallengeVerifier {
+  verify(token: string | undefined): Promise<void>
+}
+
+export interface AuthRouteDeps {
+  auth: Auth
+  db: Db
+  logger: Logger
+  captcha: ChallengeVerifier
+  trustProxy: boolean
+  now: () => Date
+}
+
+/** Endpoints an anonymous client can use to start a session or send mail: each needs a solved challenge. */
+const CHALLENGED_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-in/magic-link', '/api/auth/request-password-reset'])
+
+/** The request better-auth sees: same request, with the client address in a header only we set. */
+function forAuth(c: Context, trustProxy: boolean): Request {
+  const headers = new Headers(c.req.raw.headers)
+  headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy))
+  return new Request(c.req.raw, { headers })
+}
+
+async function readEmail(c: Context): Promise<string> {
+  const body = (await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null)) as { email?: unknown } | null
+  return typeof body?.email === 'string' ? body.email : ''
+}
+
+export function authRoutes(deps: AuthRouteDeps) {
+  const app = new Hono()
+
+  app.post('/auth/*', async (c, next) => {
+    if (CHALLENGED_PATHS.has(c.req.path)) await deps.captcha.verify(c.req.header(CAPTCHA_HEADER))
+    await next()
+  })
+
+  // Password sign-in goes through the lockout: a slot is reserved before better-auth checks the password.
+  app.post('/auth/sign-in/email', async (c) => {
+    const attempt = { email: await readEmail(c), ip: clientIp(c, deps.trustProxy), now: deps.now() }
+    const block = await reserveSignInAttempt(deps.db, attempt)
+    if (block) {
+      deps.logger.warn({ ip: attempt.ip, lockedUntil: block.lockedUntil }, 'sign-in refused: locked out')
+      const retryAfter = Math.max(1, Math.ceil((block.lockedUntil.getTime() - attempt.now.getTime()) / 1000))
+      throw new AppError('rate_limited', block.message, { headers: { 'Retry-After': String(retryAfter) } })
+    }
+    const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
+    // 200: signed in (or a second factor is due); 403: right password, email not yet verified.
+    if (response.status === 200 || response.status === 403) await releaseSignInAttempt(deps.db, attempt)
+    else deps.logger.info({ ip: attempt.ip, status: response.status }, 'sign-in failed')
+    return response
+  })
+
+  app.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(forAuth(c, deps.trustProxy)))
+
+  app.get('/me', requireUser(deps), async (c) => {
+    const viewer = (await getViewer(c, deps))!
+    const emails = await deps.db
+      .select({
+        id: userEmails.id,
+        email: userEmails.email,
+        is_primary: userEmails.isPrimary,
+        is_verified: userEmails.isVerified,
+        verified_at: userEmails.verifiedAt,
+      })
+      .from(userEmails)
+      .where(eq(userEmails.userId, viewer.user.id))
+      .orderBy(userEmails.createdAt)
+    return c.json({
+      user: viewer.user,
+      profile: { role: viewer.role, subscription_tier: viewer.subscriptionTier },
+      emails,
+    })
+  })
+
+  return app
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm'
+import type { Context, MiddlewareHandler } from 'hono'
+import { effectiveRole, hasRole, type Role } from '#shared/roles.ts'
+import type { Db } from '../db/client.ts'
+import { profiles } from '../db/schema.ts'
+import { AppError } from '../lib/app-error.ts'
+import type { Auth } from './auth.ts'
+
+/** The signed-in user behind a request, with the role from their profile. */
+export interface Viewer {
+  user: { id: string; email: string; name: string; emailVerified: boolean }
+  sessionId: string
+  role: Role
+  subscriptionTier: string
+}
+
+const VIEWER_KEY = 'viewer'
+
+/** Reads the session cookie once per request; null when signed out. */
+export async function getViewer(c: Context, deps: { auth: Auth; db: Db }): Promise<Viewer | null> {
+  const cached = c.get(VIEWER_KEY as never) as Viewer | null | undefined
+  if (cached !== undefined) return cached
+  const session = await deps.auth.api.getSession({ headers: c.req.raw.headers })
+  let viewer: Viewer | null = null
+  if (session) {
+    const [profile] = await deps.db
+      .select({ role: profiles.role, subscriptionTier: profiles.subscriptionTier })
+      .from(profiles)
+      .where(eq(profiles.id, session.user.id))
+    viewer = {
+      user: { id: session.user.id, email: session.user.email, name: session.user.name, emailVerified: session.user.emailVerified },
+      sessionId: session.session.id,
+      role: effectiveRole(profile?.role),
+      subscriptionTier: profile?.subscriptionTier ?? 'free',
+    }
+  }
+  c.set(VIEWER_KEY as never, viewer as never)
+  return viewer
+}
+
+/** 401 unless signed in. */
+export function requireUser(deps: { auth: Auth; db: Db }): MiddlewareHandler {
+  return async (c, next) => {
+    if (!(await getViewer(c, deps))) throw new AppError('unauthorized', 'Please sign in to continue.')
+    await next()
+  }
+}
+
+/** 401 when signed out, 403 when the role's rank is too low (any one of `roles` suffices). */
+export function requireRole(deps: { auth: Auth; db: Db }, roles: Role | readonly Role[]): MiddlewareHandler {
+  return async (c, next) => {
+    const viewer = await getViewer(c, deps)
+    if (!viewer) throw new AppError('unauthorized', 'Please sign in to continue.')
+    if (!hasRole(viewer.role, roles)) throw new AppError('forbidden', "You don't have permission to access this resource.")
+    await next()
+  }
+}

@@ -1,0 +1,159 @@
+import { Hono, type Context } from 'hono'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { openTestDatabase } from '#tests/support/test-db.ts'
+import { silentLogger } from '#tests/support/silent-logger.ts'
+import type { Database } from '../db/client.ts'
+import { outboxMessages } from '../db/schema.ts'
+import type { Mailer } from '../email/mailer.ts'
+import { createOutboxMailer } from '../email/outbox-mailer.ts'
+import { createErrorHandler } from '../http/error-handler.ts'
+import { isLoopbackRequest, outboxRoutes, type OutboxRoutesDeps } from './outbox-routes.ts'
+
+interface OutboxBody {
+  messages: { id: string; channel: string; to: string; subject: string | null; text: string; html: string | null; links: string[]; createdAt: string }[]
+}
+
+let database: Database
+let mailer: Mailer
+
+function mountOutbox(overrides: Partial<OutboxRoutesDeps> = {}) {
+  const app = new Hono()
+  app.route('/api/dev', outboxRoutes({ db: database.db, mailer, canView: () => true, ...overrides }))
+  app.onError(createErrorHandler(silentLogger))
+  return app
+}
+
+async function listOutbox(query = '', app = mountOutbox()) {
+  const res = await app.request(`/api/dev/outbox${query}`)
+  return { status: res.status, body: (await res.json()) as OutboxBody }
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  mailer = createOutboxMailer({ db: database.db, logger: silentLogger })
+})
+
+afterAll(async () => {
+  await database.close()
+})
+
+beforeEach(async () => {
+  await database.db.delete(outboxMessages)
+})
+
+describe('GET /api/dev/outbox', () => {
+  it('returns what the outbox mailer wrote, newest first, with every link', async () => {
+    const logInfo = vi.spyOn(silentLogger, 'info')
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Confirm your email for FareDrop',
+      text: 'Confirm: https://faredrop.test/verify?token=1&next=%2F',
+      html: '<a href="https://faredrop.test/verify?token=1&amp;next=%2F">Confirm</a> <a href="https://faredrop.test/faq">FAQ</a>',
+    })
+    await mailer.send({ to: 'ben@example.com', subject: 'Your FareDrop sign-in link', text: 'https://faredrop.test/magic?token=2', html: '<p>hi</p>' })
+
+    const { status, body } = await listOutbox()
+    expect(status).toBe(200)
+    expect(body.messages.map((m) => m.to)).toEqual(['ben@example.com', 'ana@example.com'])
+    expect(body.messages[1]).toMatchObject({
+      channel: 'email',
+      subject: 'Confirm your email for FareDrop',
+      text: 'Confirm: https://faredrop.test/verify?token=1&next=%2F',
+      links: ['https://faredrop.test/verify?token=1&next=%2F', 'https://faredrop.test/faq'],
+    })
+    expect(body.messages[1]!.html).toContain('<a href=')
+    expect(new Date(body.messages[1]!.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000)
+    expect(logInfo).toHaveBeenCalledWith(
+      { to: 'ana@example.com', subject: 'Confirm your email for FareDrop', links: body.messages[1]!.links },
+      'email written to the local outbox (read it at /dev/mailbox)',
+    )
+  })
+
+  it('filters by recipient, ignoring case, and by channel', async () => {
+    await mailer.send({ to: 'Ana@Example.com', subject: 'one', text: 'one', html: '<p>one</p>' })
+    await mailer.send({ to: 'ben@example.com', subject: 'two', text: 'two', html: '<p>two</p>' })
+    await database.db.insert(outboxMessages).values({ channel: 'sms', to: '+15550100', text: 'Fares dropped' })
+
+    expect((await listOutbox('?to=ana@example.COM')).body.messages.map((m) => m.subject)).toEqual(['one'])
+    expect((await listOutbox('?to=ana@')).body.messages).toEqual([])
+    expect((await listOutbox('?channel=sms')).body.messages.map((m) => m.to)).toEqual(['+15550100'])
+    expect((await listOutbox('?to=&channel=')).body.messages).toHaveLength(3)
+  })
+
+  it('rejects an unknown channel', async () => {
+    const { status, body } = await listOutbox('?channel=pigeon')
+    expect(status).toBe(400)
+    expect(body).toMatchObject({ error: { code: 'validation_failed' } })
+  })
+
+  it('answers 404 to callers that may not view it, asking canView with the request', async () => {
+    const canView = vi.fn((c: Context) => c.req.header('x-test-viewer') === 'yes')
+    const app = mountOutbox({ canView })
+    expect((await app.request('/api/dev/outbox')).status).toBe(404)
+    expect((await app.request('/api/dev/outbox', { headers: { 'x-test-viewer': 'yes' } })).status).toBe(200)
+    expect(canView).toHaveBeenCalledTimes(2)
+
+    const asyncDenied = mountOutbox({ canView: async () => false })
+    const { status, body } = await listOutbox('', asyncDenied)
+    expect(status).toBe(404)
+    expect(body).toMatchObject({ error: { code: 'not_found' } })
+  })
+
+  it('answers 404 when email goes through SMTP', async () => {
+    const app = mountOutbox({ mailer: { driver: 'smtp', send: async () => {} } })
+    expect((await app.request('/api/dev/outbox')).status).toBe(404)
+  })
+})
+
+describe('GET /api/dev/outbox/:id/html', () => {
+  it('returns the stored HTML with a CSP that lets only our own page frame it', async () => {
+    const html = '<!DOCTYPE html><p style="color:red">Hello</p>'
+    await mailer.send({ to: 'ana@example.com', subject: 's', text: 'Hello', html })
+    const [message] = (await listOutbox()).body.messages
+
+    const res = await mountOutbox().request(`/api/dev/outbox/${message!.id}/html`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:; frame-ancestors 'self'",
+    )
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN')
+    expect(await res.text()).toBe(html)
+  })
+
+  it('answers 404 for an unknown id, a message without HTML, or a caller that may not view it', async () => {
+    const [sms] = await database.db.insert(outboxMessages).values({ channel: 'sms', to: '+15550100', text: 'hi' }).returning()
+    await mailer.send({ to: 'ana@example.com', subject: 's', text: 't', html: '<p>h</p>' })
+    const [email] = (await listOutbox('?channel=email')).body.messages
+
+    expect((await mountOutbox().request('/api/dev/outbox/not-an-id/html')).status).toBe(404)
+    expect((await mountOutbox().request(`/api/dev/outbox/${sms!.id}/html`)).status).toBe(404)
+    expect((await mountOutbox({ canView: () => false }).request(`/api/dev/outbox/${email!.id}/html`)).status).toBe(404)
+    const smtp: Mailer = { driver: 'smtp', send: async () => {} }
+    expect((await mountOutbox({ mailer: smtp }).request(`/api/dev/outbox/${email!.id}/html`)).status).toBe(404)
+  })
+})
+
+describe('isLoopbackRequest', () => {
+  const app = new Hono().get('/', (c) => c.json(isLoopbackRequest(c)))
+
+  async function fromAddress(remoteAddress: string | undefined, headers: Record<string, string> = {}) {
+    const res = await app.request('/', { headers }, { incoming: { socket: { remoteAddress } } })
+    return res.json()
+  }
+
+  it('is true for IPv4 127.0.0.0/8, ::1 and IPv4-mapped 127.x', async () => {
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) expect(await fromAddress(address)).toBe(true)
+  })
+
+  it('is false for every other peer, whatever X-Forwarded-For claims', async () => {
+    for (const address of ['10.0.0.1', '192.168.1.5', '::ffff:10.0.0.1', 'fe80::1', '128.0.0.1']) {
+      expect(await fromAddress(address, { 'x-forwarded-for': '127.0.0.1' })).toBe(false)
+    }
+  })
+
+  it('is false when there is no socket to ask', async () => {
+    expect(await fromAddress(undefined)).toBe(false)
+    expect(await (await app.request('/')).json()).toBe(false)
+  })
+})

@@ -1,0 +1,174 @@
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '#shared/site.ts'
+
+/** What a message builder returns; the caller adds the recipient. */
+export interface EmailContent {
+  subject: string
+  text: string
+  html: string
+}
+
+/** The parts every FareDrop email has, rendered by `renderEmail` into HTML and plain text. */
+export interface EmailLayout {
+  subject: string
+  /** The line inbox lists show after the subject. */
+  preview: string
+  heading: string
+  greeting: string
+  /** Paragraphs before the button. */
+  intro: string[]
+  action: { label: string; url: string }
+  /** Paragraphs after the button: expiry, what to do if the email was unexpected. */
+  outro: string[]
+  /** Ends "You received this because …": why this address got the email. */
+  reason: string
+}
+
+const BRAND = '#1d4ed8'
+const TEXT = '#0f172a'
+const MUTED = '#64748b'
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+function paragraph(text: string, color = TEXT): string {
+  return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${color};">${escapeHtml(text)}</p>`
+}
+
+// Email clients ignore <style> blocks and flexbox, so the layout is nested tables with inline styles.
+function renderHtml(layout: EmailLayout): string {
+  const url = escapeHtml(layout.action.url)
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(layout.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:#f1f5f9;">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(layout.preview)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f1f5f9;">
+<tr><td align="center" style="padding:32px 16px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;font-family:${FONT};">
+<tr><td style="padding:0 8px 24px;font-size:24px;font-weight:700;color:${BRAND};">${PRODUCT_NAME}</td></tr>
+<tr><td style="background-color:#ffffff;border-radius:12px;border-top:4px solid ${BRAND};padding:32px;">
+<h1 style="margin:0 0 24px;font-size:22px;line-height:30px;color:${TEXT};">${escapeHtml(layout.heading)}</h1>
+${[layout.greeting, ...layout.intro].map((text) => paragraph(text)).join('\n')}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+<tr><td bgcolor="${BRAND}" style="border-radius:8px;background-color:${BRAND};">
+<a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(layout.action.label)}</a>
+</td></tr>
+</table>
+<p style="margin:0 0 4px;font-size:14px;line-height:20px;color:${MUTED};">If the button doesn't work, copy this link into your browser:</p>
+<p style="margin:0 0 24px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" target="_blank" style="color:${BRAND};">${url}</a></p>
+${layout.outro.map((text) => paragraph(text, MUTED)).join('\n')}
+</td></tr>
+<tr><td style="padding:24px 8px 0;font-size:13px;line-height:20px;color:${MUTED};">
+<p style="margin:0 0 8px;">You received this because ${escapeHtml(layout.reason)}</p>
+<p style="margin:0;">Questions? Write to <a href="mailto:${SUPPORT_EMAIL}" style="color:${BRAND};">${SUPPORT_EMAIL}</a>.</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`
+}
+
+function renderText(layout: EmailLayout): string {
+  return [
+    PRODUCT_NAME,
+    layout.heading,
+    layout.greeting,
+    ...layout.intro,
+    `${layout.action.label}: ${layout.action.url}`,
+    ...layout.outro,
+    `--\nYou received this because ${layout.reason}\nQuestions? Write to ${SUPPORT_EMAIL}.`,
+  ].join('\n\n') + '\n'
+}
+
+/** One layout, two bodies: the HTML most clients show and the plain-text twin for the rest. */
+export function renderEmail(layout: EmailLayout): EmailContent {
+  return { subject: layout.subject, text: renderText(layout), html: renderHtml(layout) }
+}
+
+/** "15 minutes", "1 hour", "24 hours". */
+function describeMinutes(minutes: number): string {
+  if (minutes >= 60 && minutes % 60 === 0) {
+    const hours = minutes / 60
+    return hours === 1 ? '1 hour' : `${hours} hours`
+  }
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`
+}
+
+function greeting(firstName: string | undefined): string {
+  const name = firstName?.trim()
+  return name ? `Hi ${name},` : 'Hi there,'
+}
+
+export function verificationEmail({ firstName, url }: { firstName?: string; url: string }): EmailContent {
+  return renderEmail({
+    subject: `Confirm your email for ${PRODUCT_NAME}`,
+    preview: 'One click and your price alerts can reach you.',
+    heading: 'Confirm your email address',
+    greeting: greeting(firstName),
+    intro: [
+      `Thanks for signing up for ${PRODUCT_NAME}. Confirm that this address is yours so we can email you when the fares you watch drop.`,
+    ],
+    action: { label: 'Confirm email', url },
+    outro: [
+      'For your security the link only works for a limited time.',
+      `If you didn't create a ${PRODUCT_NAME} account, you can ignore this email: nothing happens until the address is confirmed.`,
+    ],
+    reason: `someone signed up for ${PRODUCT_NAME} with this email address.`,
+  })
+}
+
+export function magicLinkEmail({ url, expiresInMinutes }: { url: string; expiresInMinutes: number }): EmailContent {
+  const expiry = describeMinutes(expiresInMinutes)
+  return renderEmail({
+    subject: `Your ${PRODUCT_NAME} sign-in link`,
+    preview: `Sign in with one click. The link expires in ${expiry}.`,
+    heading: `Sign in to ${PRODUCT_NAME}`,
+    greeting: 'Hi there,',
+    intro: ['Use the link below to sign in. No password needed.'],
+    action: { label: `Sign in to ${PRODUCT_NAME}`, url },
+    outro: [
+      `The link expires in ${expiry}.`,
+      "If you didn't ask to sign in, you can ignore this email: nobody can sign in without this link.",
+    ],
+    reason: `someone asked to sign in to ${PRODUCT_NAME} with this email address.`,
+  })
+}
+
+export function passwordResetEmail({
+  firstName,
+  url,
+  expiresInMinutes,
+}: {
+  firstName?: string
+  url: string
+  expiresInMinutes: number
+}): EmailContent {
+  const expiry = describeMinutes(expiresInMinutes)
+  return renderEmail({
+    subject: `Reset your ${PRODUCT_NAME} password`,
+    preview: `Choose a new password. The link expires in ${expiry}.`,
+    heading: 'Reset your password',
+    greeting: greeting(firstName),
+    intro: [`We received a request to reset the password of your ${PRODUCT_NAME} account. Use the link below to choose a new one.`],
+    action: { label: 'Choose a new password', url },
+    outro: [
+      `The link expires in ${expiry}.`,
+      "If you didn't ask for this, you can ignore this email: your password stays the same.",
+    ],
+    reason: `someone asked to reset the password of the ${PRODUCT_NAME} account for this email address.`,
+  })
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod'
+
+/** Account form rules and messages, exactly as the spec's section 5 words them. */
+
+export const MIN_PASSWORD_LENGTH = 6
+export const MAX_PASSWORD_LENGTH = 128
+
+export const MESSAGES = {
+  invalidEmail: 'Invalid email address',
+  passwordTooShort: 'Password must be at least 6 characters',
+  captchaRequired: 'Please complete the CAPTCHA verification.',
+  magicLinkEmpty: 'Please enter your email address',
+  magicLinkInvalid: 'Please enter a valid email address',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  passwordsDontMatch: "Passwords don't match",
+  resendNeedsTarget: 'You must provide either an email or phone number and a type.',
+  unexpected: 'An unexpected error occurred',
+  signedIn: 'Successfully signed in!',
+  magicLinkSent: 'Magic link sent! Check your email to sign in.',
+  accountCreated: 'Account created successfully! Please check your email to verify your account.',
+  passwordUpdated: 'Password updated successfully!',
+  magicLinkFailed: 'Failed to send magic link',
+  lockedOut: 'Too many failed attempts. Account locked for 15 minutes.',
+  tooManyAttempts: 'Too many failed attempts. Please try again later.',
+} as const
+
+const email = z.string().trim().email(MESSAGES.invalidEmail).max(254, MESSAGES.invalidEmail)
+const password = z.string().min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort).max(MAX_PASSWORD_LENGTH)
+const captchaToken = z.string().min(1, MESSAGES.captchaRequired)
+
+export const SignInSchema = z.object({ email, password, captchaToken })
+export type SignInInput = z.infer<typeof SignInSchema>
+
+export const SignUpSchema = z
+  .object({
+    firstName: z.string().trim().min(1, MESSAGES.firstNameRequired).max(100),
+    lastName: z.string().trim().min(1, MESSAGES.lastNameRequired).max(100),
+    email,
+    password,
+    confirmPassword: z.string(),
+    captchaToken,
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ['confirmPassword'] })
+export type SignUpInput = z.infer<typeof SignUpSchema>
+
+export const MagicLinkSchema = z.object({
+  email: z.string().trim().min(1, MESSAGES.magicLinkEmpty).email(MESSAGES.magicLinkInvalid),
+})
+export type MagicLinkInput = z.infer<typeof MagicLinkSchema>
+
+export const SetPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ['confirmPassword'] })
+export type SetPasswordInput = z.infer<typeof SetPasswordSchema>
+
+export const ResendSchema = z
+  .object({ email: z.string().optional(), phone: z.string().optional(), type: z.string().optional() })
+  .refine((v) => (v.email || v.phone) && v.type, { message: MESSAGES.resendNeedsTarget })
