@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CAPTCHA_REQUIRED } from './captcha.ts'
 
 /** Account form rules and messages, exactly as the spec's section 5 words them. */
 
@@ -8,7 +9,7 @@ export const MAX_PASSWORD_LENGTH = 128
 export const MESSAGES = {
   invalidEmail: 'Invalid email address',
   passwordTooShort: 'Password must be at least 6 characters',
-  captchaRequired: 'Please complete the CAPTCHA verification.',
+  captchaRequired: CAPTCHA_REQUIRED,
   magicLinkEmpty: 'Please enter your email address',
   magicLinkInvalid: 'Please enter a valid email address',
   firstNameRequired: 'First name is required',

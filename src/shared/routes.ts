@@ -20,6 +20,8 @@ export const PATHS = {
   cookies: '/cookies',
   verifyEmail: '/verify-email',
   contact: '/contact',
+  /** The local outbox (development and admins only). */
+  devMailbox: '/dev/mailbox',
 } as const
 
 const KNOWN_PATHS = new Set<string>(Object.values(PATHS))

@@ -63,7 +63,7 @@ test.describe('routes', () => {
     [PATHS.privacy]: /Privacy/,
     [PATHS.terms]: /Terms/,
     [PATHS.cookies]: /Cookie/,
-    [PATHS.verifyEmail]: /Verify your email/,
+    [PATHS.verifyEmail]: /This link can.t be used/,
     [PATHS.contact]: /./,
   }
 

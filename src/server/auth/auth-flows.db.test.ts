@@ -192,3 +192,15 @@ describe('profiles and user_emails', () => {
     expect(emails[0]).toMatchObject({ isPrimary: true, isVerified: true })
   })
 })
+
+describe('GET /api/session', () => {
+  it('answers 200 with user null when signed out, and the user when signed in', async () => {
+    const client = t.client()
+    expect(await (await client.request('/api/session')).json()).toEqual({ user: null, profile: null, emails: [] })
+    const email = uniqueEmail()
+    await signUp(client, email)
+    await verifyFromEmail(client, email)
+    const body = (await (await client.request('/api/session')).json()) as { user: { email: string } }
+    expect(body.user.email).toBe(email)
+  })
+})

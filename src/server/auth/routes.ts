@@ -8,7 +8,7 @@ import type { Logger } from '../lib/logger.ts'
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-guard.ts'
-import { getViewer, requireUser } from './viewer.ts'
+import { getViewer, requireUser, type Viewer } from './viewer.ts'
 
 export interface ChallengeVerifier {
   verify(token: string | undefined): Promise<void>
@@ -67,8 +67,10 @@ export function authRoutes(deps: AuthRouteDeps) {
 
   app.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(forAuth(c, deps.trustProxy)))
 
-  app.get('/me', requireUser(deps), async (c) => {
-    const viewer = (await getViewer(c, deps))!
+  // Which outside sign-in providers this server has credentials for (none yet: see the accounts issue).
+  app.get('/auth-config', (c) => c.json({ socialProviders: { google: false, microsoft: false, apple: false } }))
+
+  const describeViewer = async (viewer: Viewer) => {
     const emails = await deps.db
       .select({
         id: userEmails.id,
@@ -80,11 +82,16 @@ export function authRoutes(deps: AuthRouteDeps) {
       .from(userEmails)
       .where(eq(userEmails.userId, viewer.user.id))
       .orderBy(userEmails.createdAt)
-    return c.json({
-      user: viewer.user,
-      profile: { role: viewer.role, subscription_tier: viewer.subscriptionTier },
-      emails,
-    })
+    return { user: viewer.user, profile: { role: viewer.role, subscription_tier: viewer.subscriptionTier }, emails }
+  }
+
+  app.get('/me', requireUser(deps), async (c) => c.json(await describeViewer((await getViewer(c, deps))!)))
+
+  // The same for the web app's session probe, with 200 and `user: null` when signed out, so a
+  // signed-out page view logs no failed request.
+  app.get('/session', async (c) => {
+    const viewer = await getViewer(c, deps)
+    return c.json(viewer ? await describeViewer(viewer) : { user: null, profile: null, emails: [] })
   })
 
   return app

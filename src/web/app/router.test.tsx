@@ -1,15 +1,20 @@
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders, stubApi } from '../../../tests/setup/render.tsx'
 import { routes } from './router.tsx'
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] })
-  render(<RouterProvider router={router} />)
+  renderWithProviders(<RouterProvider router={router} />)
   return router
 }
 
 describe('router', () => {
+  beforeEach(() => {
+    stubApi()
+  })
+
   it('shows the landing page at /', async () => {
     renderAt('/')
     expect(await screen.findByRole('heading', { level: 1, name: 'Get instant alerts when flight prices drop.' })).toBeInTheDocument()
@@ -42,7 +47,7 @@ describe('router', () => {
       } as RouteObject,
     ]
     const router = createMemoryRouter(failing, { initialEntries: ['/faq'] })
-    render(<RouterProvider router={router} />)
+    renderWithProviders(<RouterProvider router={router} />)
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Something went wrong' })).toBeInTheDocument()
     expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument()

@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       page(PATHS.cookies, () => import('../routes/static/cookies.tsx')),
       page(PATHS.verifyEmail, () => import('../routes/verify-email.tsx')),
       page(PATHS.contact, () => import('../routes/static/contact.tsx')),
+      page(PATHS.devMailbox, () => import('../routes/dev-mailbox.tsx')),
       page(undefined, () => import('../routes/not-found.tsx')),
     ],
   },

@@ -1,12 +1,36 @@
-import { ChevronRight, KeyRound } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { ChevronRight, MailCheck } from 'lucide-react'
+import { useState } from 'react'
+import { Link, Navigate, useSearchParams } from 'react-router'
+import { MESSAGES } from '#shared/auth.ts'
 import { PATHS } from '#shared/routes.ts'
-import { UpcomingFeature } from '../components/upcoming-feature.tsx'
+import { Card, CardContent } from '../components/ui/card.tsx'
+import { Separator } from '../components/ui/separator.tsx'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
+import { Notice } from '../features/auth/notice.tsx'
+import { SetPasswordForm } from '../features/auth/set-password-form.tsx'
+import { SignInForm } from '../features/auth/sign-in-form.tsx'
+import { SignUpForm } from '../features/auth/sign-up-form.tsx'
+import { SocialButtons } from '../features/auth/social-buttons.tsx'
+import { useAuth } from '../features/auth/use-auth.ts'
+import { PageSkeleton } from '../components/page-skeleton.tsx'
+
+type Tab = 'sign-in' | 'sign-up'
+const SUBTITLES: Record<Tab, string> = {
+  'sign-in': 'Welcome back to your flight search companion',
+  'sign-up': 'Join thousands of smart travelers',
+}
 
 export default function AuthPage() {
+  const auth = useAuth()
   const [params] = useSearchParams()
   const recovery = params.get('type') === 'recovery'
-  const current = recovery ? 'New Password' : 'Sign In'
+  const [tab, setTab] = useState<Tab>('sign-in')
+  const [signedUp, setSignedUp] = useState(false)
+
+  if (auth.status === 'loading') return <PageSkeleton />
+  if (auth.status === 'signed-in' && !recovery) return <Navigate to={PATHS.alerts} replace />
+
+  const current = recovery ? 'New Password' : tab === 'sign-in' ? 'Sign In' : 'Sign Up'
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10">
       <title>{`${current} · FareDrop`}</title>
@@ -26,10 +50,54 @@ export default function AuthPage() {
         </ol>
       </nav>
       <h1 className="mt-6 text-3xl font-bold tracking-tight">{current}</h1>
-      <p className="mt-2 text-muted-foreground">Welcome back to your flight search companion</p>
-      <UpcomingFeature icon={KeyRound} title="Accounts are opening soon">
-        Sign-in and sign-up will be available here. You can already explore the plans and how FareDrop works.
-      </UpcomingFeature>
+      {recovery ? (
+        <>
+          <p className="mt-2 text-muted-foreground">Choose a new password for your account.</p>
+          <Card className="mt-6">
+            <CardContent className="pt-6">
+              <SetPasswordForm token={params.get('token')} />
+            </CardContent>
+          </Card>
+        </>
+      ) : (
+        <>
+          <p className="mt-2 text-muted-foreground">{SUBTITLES[tab]}</p>
+          <Card className="mt-6">
+            <CardContent className="pt-6">
+              <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                  <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+                </TabsList>
+                <div className="mt-6 grid gap-6">
+                  <SocialButtons />
+                  <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+                    <Separator className="flex-1" />
+                    or with email
+                    <Separator className="flex-1" />
+                  </div>
+                </div>
+                <TabsContent value="sign-in" className="mt-6 grid gap-4">
+                  {signedUp && (
+                    <Notice tone="success" icon={MailCheck}>
+                      {MESSAGES.accountCreated}
+                    </Notice>
+                  )}
+                  <SignInForm />
+                </TabsContent>
+                <TabsContent value="sign-up" className="mt-6">
+                  <SignUpForm
+                    onSignedUp={() => {
+                      setSignedUp(true)
+                      setTab('sign-in')
+                    }}
+                  />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+        </>
+      )}
     </div>
   )
 }

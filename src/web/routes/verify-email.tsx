@@ -1,14 +1,104 @@
-import { MailCheck } from 'lucide-react'
-import { PageContainer, PageHeader } from '../components/page-header.tsx'
-import { UpcomingFeature } from '../components/upcoming-feature.tsx'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { CheckCircle2, Loader2, MailWarning } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { MagicLinkSchema } from '#shared/auth.ts'
+import { PATHS } from '#shared/routes.ts'
+import { PageContainer } from '../components/page-header.tsx'
+import { Button } from '../components/ui/button.tsx'
+import { Card, CardContent } from '../components/ui/card.tsx'
+import { FormField } from '../components/ui/form-field.tsx'
+import { Input } from '../components/ui/input.tsx'
+import { resendVerificationEmail, verifyEmail } from '../features/auth/api.ts'
+import { errorMessage } from '../lib/api-client.ts'
 
+/** Where the verification email's link lands: confirms the address and signs the user in. */
 export default function VerifyEmailPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  const queryClient = useQueryClient()
+  const verification = useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me'] }),
+  })
+  const started = useRef(false)
+  useEffect(() => {
+    // A token is single-use: confirm it once, even under StrictMode's double effects.
+    if (token && !started.current) {
+      started.current = true
+      verification.mutate(token)
+    }
+  }, [token, verification])
+
   return (
     <PageContainer>
-      <PageHeader title="Verify your email" description="Confirming your address keeps your alerts reaching you." />
-      <UpcomingFeature icon={MailCheck} title="Email verification">
-        Links from our verification emails open this page to confirm your address.
-      </UpcomingFeature>
+      <title>Verify your email · FareDrop</title>
+      <Card className="mx-auto max-w-lg">
+        <CardContent className="grid gap-4 py-10 text-center">
+          {verification.isPending && (
+            <div role="status" className="grid justify-items-center gap-3">
+              <Loader2 className="size-8 animate-spin text-primary" aria-hidden="true" />
+              <h1 className="text-2xl font-bold">Confirming your email…</h1>
+            </div>
+          )}
+          {verification.isSuccess && (
+            <div className="grid justify-items-center gap-3">
+              <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
+              <h1 className="text-2xl font-bold">Your email is confirmed</h1>
+              <p className="text-muted-foreground">You are signed in. Set up your first price alert from a flight search.</p>
+              <div className="flex flex-wrap justify-center gap-3">
+                <Button asChild>
+                  <Link to={PATHS.alerts}>Go to Alerts</Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to={PATHS.search}>Search flights</Link>
+                </Button>
+              </div>
+            </div>
+          )}
+          {(verification.isError || !token) && <ExpiredLink reason={token ? errorMessage(verification.error) : null} />}
+        </CardContent>
+      </Card>
     </PageContainer>
+  )
+}
+
+function ExpiredLink({ reason }: { reason: string | null }) {
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const resend = useMutation({ mutationFn: resendVerificationEmail })
+  return (
+    <div className="grid justify-items-center gap-3">
+      <MailWarning className="size-10 text-warning-foreground dark:text-warning" aria-hidden="true" />
+      <h1 className="text-2xl font-bold">This link can&apos;t be used</h1>
+      <p className="text-muted-foreground">
+        Verification links work once and expire after a day.{reason ? ` (${reason})` : ''} Enter your email and we&apos;ll send a
+        new one.
+      </p>
+      {resend.isSuccess ? (
+        <p role="status" className="font-medium">
+          If that address has an account waiting for confirmation, a new link is on its way.
+        </p>
+      ) : (
+        <form
+          className="grid w-full max-w-sm gap-3 text-left"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault()
+            const parsed = MagicLinkSchema.safeParse({ email })
+            if (!parsed.success) return setError(parsed.error.issues[0]!.message)
+            setError(null)
+            resend.mutate(parsed.data.email)
+          }}
+        >
+          <FormField label="Email" error={error ?? (resend.isError ? errorMessage(resend.error) : undefined)}>
+            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </FormField>
+          <Button type="submit" loading={resend.isPending}>
+            Send a new link
+          </Button>
+        </form>
+      )}
+    </div>
   )
 }

@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
+import { hasRole, type Role } from '#shared/roles.ts'
 import { PATHS } from '#shared/routes.ts'
+import { useSignOut } from '../../features/auth/use-sign-out.ts'
 import { Button } from '../ui/button.tsx'
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '../ui/sheet.tsx'
 import { Logo } from './logo.tsx'
@@ -14,15 +16,17 @@ export default function MobileDrawer({
   open,
   onOpenChange,
   links,
-  signedOut,
+  account,
   returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   links: NavLink[]
-  signedOut: boolean
+  /** The signed-in user, or null for a visitor. */
+  account: { email: string; role: Role | null } | null
   returnFocusTo: () => HTMLElement | null
 }) {
+  const handleSignOut = useSignOut()
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
@@ -42,7 +46,18 @@ export default function MobileDrawer({
             <NavItem key={link.label} link={link} onNavigate={() => onOpenChange(false)} className="text-base" />
           ))}
         </nav>
-        {signedOut && (
+        {account ? (
+          <div className="mt-auto flex flex-col gap-1 border-t pt-4">
+            <p className="truncate px-3 pb-1 text-sm text-muted-foreground">{account.email}</p>
+            <NavItem link={{ kind: 'route', label: 'Profile', to: PATHS.profile }} onNavigate={() => onOpenChange(false)} className="text-base" />
+            {hasRole(account.role, 'admin') && (
+              <NavItem link={{ kind: 'route', label: 'Admin Dashboard', to: PATHS.admin }} onNavigate={() => onOpenChange(false)} className="text-base" />
+            )}
+            <Button variant="outline" className="mt-2" onClick={() => void handleSignOut()}>
+              Sign Out
+            </Button>
+          </div>
+        ) : (
           <Button asChild className="mt-auto">
             <Link to={PATHS.auth}>Sign In</Link>
           </Button>

@@ -10,6 +10,7 @@ import { navLinks } from './nav-links.ts'
 import { ThemeToggle } from './theme-toggle.tsx'
 
 const MobileDrawer = lazy(() => import('./mobile-drawer.tsx'))
+const AccountMenu = lazy(() => import('./account-menu.tsx'))
 
 export function TopNav() {
   const auth = useAuth()
@@ -41,6 +42,11 @@ export function TopNav() {
               <Link to={PATHS.auth}>Sign In</Link>
             </Button>
           )}
+          {auth.user && (
+            <Suspense fallback={<span className="size-10" />}>
+              <AccountMenu email={auth.user.email} role={auth.role} />
+            </Suspense>
+          )}
           <Button
             ref={menuButton}
             variant="ghost"
@@ -59,7 +65,7 @@ export function TopNav() {
                 open={drawerOpen}
                 onOpenChange={setDrawerOpen}
                 links={links}
-                signedOut={auth.status === 'signed-out'}
+                account={auth.user ? { email: auth.user.email, role: auth.role } : null}
                 returnFocusTo={() => menuButton.current}
               />
             </Suspense>

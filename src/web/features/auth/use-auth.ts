@@ -1,4 +1,6 @@
-import type { Role } from '#shared/roles.ts'
+import { useQuery } from '@tanstack/react-query'
+import { effectiveRole, type Role } from '#shared/roles.ts'
+import { meQueryOptions } from './api.ts'
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out'
 
@@ -8,13 +10,10 @@ export interface AuthState {
   role: Role | null
 }
 
-const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, role: null }
-
-/**
- * The signed-in user, their role and the auth status. Every screen reads auth through this hook.
- * Accounts (issue 3) replace the body with the real session; until they land nobody can sign in,
- * so every visitor is signed out.
- */
+/** The signed-in user, their role and the auth status: every screen reads auth through this hook. */
 export function useAuth(): AuthState {
-  return SIGNED_OUT
+  const { data, isPending } = useQuery(meQueryOptions)
+  if (isPending) return { status: 'loading', user: null, role: null }
+  if (!data) return { status: 'signed-out', user: null, role: null }
+  return { status: 'signed-in', user: { id: data.user.id, email: data.user.email }, role: effectiveRole(data.profile.role) }
 }

@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { AlertTriangle, Clock, Lock, MailCheck } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { MagicLinkSchema, MESSAGES, SignInSchema, type SignInInput } from '#shared/auth.ts'
+import { PATHS } from '#shared/routes.ts'
+import { attemptsLeft, formatCountdown, lockRemainingMs, retryDelayMs, shouldWarn } from '#shared/sign-in-lockout.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { FormField } from '../../components/ui/form-field.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { useNow } from '../../hooks/use-now.ts'
+import { ApiError, errorMessage } from '../../lib/api-client.ts'
+import { toast } from '../../stores/toast-store.ts'
+import { requestPasswordReset, sendMagicLink, signInWithPassword } from './api.ts'
+import { CaptchaField } from './captcha-field.tsx'
+import { useLockoutStore } from './lockout-store.ts'
+import { Notice } from './notice.tsx'
+
+type Banner = { tone: 'success' | 'error'; text: string } | null
+
+export function SignInForm() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const lockout = useLockoutStore()
+  const [captchaKey, setCaptchaKey] = useState(0)
+  const [banner, setBanner] = useState<Banner>(null)
+  const [sending, setSending] = useState<'magic' | 'reset' | null>(null)
+  const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '', captchaToken: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const now = useNow(lockout.count > 0)
+  const lockMs = lockRemainingMs(lockout, now)
+  const waitMs = lockMs === 0 && lockout.count > 0 ? Math.max(0, lockout.lastAttemptTime + retryDelayMs(lockout.count) - now) : 0
+  const blocked = lockMs > 0 || waitMs > 0
+
+  const freshChallenge = () => {
+    form.setValue('captchaToken', '')
+    setCaptchaKey((k) => k + 1)
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    lockout.expire()
+    if (blocked) return
+    setBanner(null)
+    try {
+      await signInWithPassword(values)
+      lockout.reset()
+      toast.success(MESSAGES.signedIn)
+      await queryClient.invalidateQueries({ queryKey: ['me'] })
+      await navigate(PATHS.alerts)
+    } catch (error) {
+      freshChallenge()
+      if (error instanceof ApiError && error.status === 429) {
+        lockout.lockFor(error.retryAfter ?? 900)
+        return
+      }
+      if (error instanceof ApiError && error.status === 401) lockout.fail()
+      if (error instanceof ApiError && error.status === 403) {
+        setBanner({ tone: 'error', text: 'Please verify your email address first. We have sent you a new verification link.' })
+        return
+      }
+      setBanner({ tone: 'error', text: errorMessage(error) })
+    }
+  })
+
+  /** Magic link and password reset both need a valid email and a solved challenge. */
+  const sendLink = async (kind: 'magic' | 'reset') => {
+    const parsed = MagicLinkSchema.safeParse({ email: form.getValues('email') })
+    if (!parsed.success) {
+      form.setError('email', { message: parsed.error.issues[0]!.message })
+      return
+    }
+    const captchaToken = form.getValues('captchaToken')
+    if (!captchaToken) {
+      form.setError('captchaToken', { message: MESSAGES.captchaRequired })
+      return
+    }
+    setSending(kind)
+    setBanner(null)
+    try {
+      if (kind === 'magic') {
+        await sendMagicLink({ email: parsed.data.email, captchaToken })
+        setBanner({ tone: 'success', text: MESSAGES.magicLinkSent })
+      } else {
+        await requestPasswordReset({ email: parsed.data.email, captchaToken })
+        setBanner({ tone: 'success', text: 'If an account exists for that address, we have sent a link to reset the password.' })
+      }
+    } catch (error) {
+      setBanner({ tone: 'error', text: kind === 'magic' ? MESSAGES.magicLinkFailed : errorMessage(error) })
+    } finally {
+      setSending(null)
+      freshChallenge()
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
+      {banner && (
+        <Notice tone={banner.tone} icon={banner.tone === 'success' ? MailCheck : AlertTriangle}>
+          {banner.text}
+        </Notice>
+      )}
+      {lockMs > 0 && (
+        <Notice tone="error" icon={Lock}>
+          <p className="font-medium">{MESSAGES.lockedOut}</p>
+          <p>
+            Try again in <span className="font-mono tabular-nums">{formatCountdown(lockMs)}</span>, or reset your password by email
+            below.
+          </p>
+        </Notice>
+      )}
+      {lockMs === 0 && shouldWarn(lockout) && (
+        <Notice tone="warning" icon={AlertTriangle}>
+          {attemptsLeft(lockout) === 1 ? '1 attempt left' : `${attemptsLeft(lockout)} attempts left`} before sign-in is locked for 15
+          minutes.
+        </Notice>
+      )}
+      {waitMs > 0 && (
+        <Notice tone="info" icon={Clock}>
+          Please wait {Math.ceil(waitMs / 1000)} s before trying again.
+        </Notice>
+      )}
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="username" {...form.register('email')} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+      </FormField>
+      <CaptchaField
+        key={captchaKey}
+        error={errors.captchaToken?.message}
+        onToken={(token) => form.setValue('captchaToken', token ?? '', { shouldValidate: form.formState.isSubmitted })}
+      />
+      <Button type="submit" loading={isSubmitting} disabled={blocked}>
+        Sign In
+      </Button>
+      <div className="grid gap-1 text-sm text-muted-foreground">
+        <p>
+          Forgot your password?{' '}
+          <Button type="button" variant="link" className="h-auto p-0" loading={sending === 'magic'} onClick={() => void sendLink('magic')}>
+            Send magic link
+          </Button>
+        </p>
+        <p>
+          Or{' '}
+          <Button type="button" variant="link" className="h-auto p-0" loading={sending === 'reset'} onClick={() => void sendLink('reset')}>
+            reset your password by email
+          </Button>
+        </p>
+      </div>
+    </form>
+  )
+}
