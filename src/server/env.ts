@@ -63,6 +63,15 @@ export const EnvSchema = z.object({
   CAPTCHA_VERIFY_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   /** Signs sessions and tokens; generated once and stored in the database when unset. Min 32 characters. */
   AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+  /** OAuth/OpenID Connect sign-in; a provider without a client id shows its button disabled. */
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  /** Directory (tenant) for Microsoft sign-in: common, organizations, consumers or a tenant id. */
+  MICROSOFT_TENANT_ID: z.preprocess(emptyAsUndefined, z.string().default('common')),
+  APPLE_CLIENT_ID: optionalString,
+  APPLE_CLIENT_SECRET: optionalString,
   /** smtp(s)://user:pass@host:port: send real email with nodemailer. Unset: the local outbox. */
   SMTP_URL: z.preprocess(
     emptyAsUndefined,

@@ -44,6 +44,8 @@ export function createAuth(deps: AuthDeps) {
       schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
     }),
     user: {
+      // Deleting an account removes the user's rows (profiles, emails, sessions, alerts… cascade).
+      deleteUser: { enabled: true },
       additionalFields: {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
