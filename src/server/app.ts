@@ -4,6 +4,7 @@ import { compress } from 'hono/compress'
 import { requestId } from 'hono/request-id'
 import type { Db } from './db/client.ts'
 import type { Drivers } from './drivers.ts'
+import { adminRoutes } from './admin/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { getViewer } from './auth/viewer.ts'
 import { captchaRoutes } from './captcha/routes.ts'
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', systemRoutes(deps))
   app.route('/api', authRoutes(deps))
   app.route('/api/captcha', captchaRoutes(deps.captcha))
+  app.route('/api/admin', adminRoutes(deps))
   app.route(
     '/api/dev',
     outboxRoutes({

@@ -15,6 +15,21 @@ const booleanFlag = z.preprocess(
     .transform((v) => v === 'true' || v === '1'),
 )
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/** https:// anywhere; plain http:// only on this machine (a local identity provider in tests). */
+export function isSecureOrLoopbackUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+  } catch {
+    return false
+  }
+}
+const discoveryUrl = z.preprocess(
+  emptyAsUndefined,
+  z.url().refine(isSecureOrLoopbackUrl, { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' }).optional(),
+)
+
 export const EnvSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -69,15 +84,50 @@ export const EnvSchema = z.object({
   MICROSOFT_CLIENT_ID: optionalString,
   MICROSOFT_CLIENT_SECRET: optionalString,
   /** Directory (tenant) for Microsoft sign-in: common, organizations, consumers or a tenant id. */
-  MICROSOFT_TENANT_ID: z.preprocess(emptyAsUndefined, z.string().default('common')),
+  MICROSOFT_TENANT_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/, { message: 'must be common, organizations, consumers, a tenant id or a tenant domain' })
+      .default('common'),
+  ),
+  /** Apple: the Services ID. Its client secret is APPLE_CLIENT_SECRET, or minted from the key below. */
   APPLE_CLIENT_ID: optionalString,
+  /** A ready-made Apple client secret (an ES256 JWT, at most 6 months valid). Prefer the key below. */
   APPLE_CLIENT_SECRET: optionalString,
+  /** Sign in with Apple key: the server mints short-lived client secrets from it. All three together. */
+  APPLE_TEAM_ID: optionalString,
+  APPLE_KEY_ID: optionalString,
+  /** The .p8 key (PKCS#8 PEM); `\n` escapes are turned into line breaks. */
+  APPLE_PRIVATE_KEY: z.preprocess(emptyAsUndefined, z.string().optional().transform((v) => v?.replace(/\\n/g, '\n'))),
+  /**
+   * Test/advanced: OpenID Connect discovery document to use instead of the provider's own (tests
+   * point these at a local identity provider). https://, or http:// on a loopback address only.
+   */
+  OAUTH_GOOGLE_DISCOVERY_URL: discoveryUrl,
+  OAUTH_MICROSOFT_DISCOVERY_URL: discoveryUrl,
+  OAUTH_APPLE_DISCOVERY_URL: discoveryUrl,
   /** smtp(s)://user:pass@host:port: send real email with nodemailer. Unset: the local outbox. */
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z.string().regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('FareDrop <alerts@faredrop.app>')),
+}).superRefine((env, ctx) => {
+  // An outside provider is either fully configured or not at all: a client id alone would show a
+  // working button that fails at the token exchange.
+  const need = (when: boolean, name: string, message: string) => {
+    if (when) ctx.addIssue({ code: 'custom', path: [name], message })
+  }
+  need(!!env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET, 'GOOGLE_CLIENT_SECRET', 'is required with GOOGLE_CLIENT_ID')
+  need(!!env.MICROSOFT_CLIENT_ID && !env.MICROSOFT_CLIENT_SECRET, 'MICROSOFT_CLIENT_SECRET', 'is required with MICROSOFT_CLIENT_ID')
+  const appleKey = [env.APPLE_TEAM_ID, env.APPLE_KEY_ID, env.APPLE_PRIVATE_KEY]
+  need(appleKey.some(Boolean) && !appleKey.every(Boolean), 'APPLE_KEY_ID', 'APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY go together')
+  need(
+    !!env.APPLE_CLIENT_ID && !env.APPLE_CLIENT_SECRET && !appleKey.every(Boolean),
+    'APPLE_CLIENT_SECRET',
+    'is required with APPLE_CLIENT_ID (or set APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY)',
+  )
 })
 
 export type Env = z.output<typeof EnvSchema>

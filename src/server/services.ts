@@ -7,6 +7,7 @@ import { createMailer } from './email/create-mailer.ts'
 import type { Mailer } from './email/mailer.ts'
 import { publicUrl, type Env } from './env.ts'
 import type { Logger } from './lib/logger.ts'
+import { oauthClientConfigs, socialProviderAvailability, type OAuthProviderId } from './auth/oauth-providers.ts'
 
 export interface Services {
   auth: Auth
@@ -14,6 +15,8 @@ export interface Services {
   captcha: ReturnType<typeof createCaptchaVerifier>
   drivers: Drivers
   trustedOrigins: string[]
+  /** Outside sign-in providers with credentials on this server (GET /api/auth-config). */
+  socialProviders: Record<OAuthProviderId, boolean>
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -43,6 +46,14 @@ export async function createServices(env: Env, database: Database, logger: Logge
     trustedOrigins: origins,
     adminEmails: env.ADMIN_EMAILS,
     rateLimit: env.NODE_ENV !== 'test',
+    oauthClients: oauthClientConfigs(env),
   })
-  return { auth, mailer, captcha, drivers: resolveDrivers(env, database.driver), trustedOrigins: origins }
+  return {
+    auth,
+    mailer,
+    captcha,
+    drivers: resolveDrivers(env, database.driver),
+    trustedOrigins: origins,
+    socialProviders: socialProviderAvailability(env),
+  }
 }

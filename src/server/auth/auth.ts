@@ -9,6 +9,8 @@ import type { Mailer } from '../email/mailer.ts'
 import { magicLinkEmail, passwordResetEmail, verificationEmail } from '../email/templates.ts'
 import type { Logger } from '../lib/logger.ts'
 import { ensureAccountRecords } from './ensure-account-records.ts'
+import { createOidcProvider, oidcProviders } from './oauth-oidc.ts'
+import type { OidcClientConfig } from './oauth-providers.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
 
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
@@ -26,9 +28,14 @@ export interface AuthDeps {
   trustedOrigins: string[]
   adminEmails: readonly string[]
   rateLimit: boolean
+  /** Google, Microsoft and Apple clients that have credentials (see oauth-providers.ts). */
+  oauthClients: readonly OidcClientConfig[]
 }
 
-/** better-auth configured for FareDrop: verified email + password, magic links, TOTP. */
+/** The web page every outside sign-in returns to, on success and on failure (`?error=`). */
+export const OAUTH_RETURN_PATH = '/auth/callback'
+
+/** better-auth configured for FareDrop: verified email + password, magic links, TOTP, Google/Microsoft/Apple. */
 export function createAuth(deps: AuthDeps) {
   const send = (to: string, message: { subject: string; text: string; html: string }) =>
     deps.mailer.send({ to, ...message })
@@ -50,6 +57,14 @@ export function createAuth(deps: AuthDeps) {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
       },
+    },
+    account: {
+      // Decision 009: an outside identity is (provider, subject). A provider sign-in whose email
+      // matches an existing account never joins it; linking a provider to an account is something a
+      // signed-in user asks for (POST /api/auth/link-social), never implied by an email address.
+      accountLinking: { enabled: true, disableImplicitLinking: true, trustedProviders: [], allowDifferentEmails: false },
+      // We only need to know who signed in: provider tokens are neither used nor kept.
+      updateAccountOnSignIn: false,
     },
     emailAndPassword: {
       enabled: true,
@@ -85,7 +100,10 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       twoFactor({ issuer: PRODUCT_NAME }),
+      oidcProviders(deps.oauthClients.map((client) => createOidcProvider(client, deps.logger))),
     ],
+    // Failed provider callbacks (unknown or forged state included) land on the web page that explains them.
+    onAPIError: { errorURL: `${deps.publicUrl}${OAUTH_RETURN_PATH}` },
     rateLimit: { enabled: deps.rateLimit, storage: 'database', modelName: 'rateLimit' },
     advanced: {
       cookiePrefix: 'faredrop',
@@ -93,6 +111,12 @@ export function createAuth(deps: AuthDeps) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     databaseHooks: {
+      account: {
+        create: {
+          before: async (account) =>
+            account.providerId === 'credential' ? undefined : { data: { ...account, accessToken: null, refreshToken: null, idToken: null } },
+        },
+      },
       session: {
         create: {
           after: async (session) => {

@@ -5,8 +5,9 @@ import type { Db } from '../db/client.ts'
 import { userEmails } from '../db/schema.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
-import { CLIENT_IP_HEADER, type Auth } from './auth.ts'
+import { CLIENT_IP_HEADER, OAUTH_RETURN_PATH, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
+import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-guard.ts'
 import { getViewer, requireUser, type Viewer } from './viewer.ts'
 
@@ -21,6 +22,7 @@ export interface AuthRouteDeps {
   captcha: ChallengeVerifier
   trustProxy: boolean
   now: () => Date
+  socialProviders: Record<OAuthProviderId, boolean>
 }
 
 /** Endpoints an anonymous client can use to start a session or send mail: each needs a solved challenge. */
@@ -65,10 +67,17 @@ export function authRoutes(deps: AuthRouteDeps) {
     return response
   })
 
+  // The provider sends the browser back here. A failure redirects to the web page's
+  // `?error=`; name the provider there when better-auth could not (forged or unknown state).
+  app.get('/auth/callback/:provider', async (c) => {
+    const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
+    return nameProviderOnError(response, c.req.param('provider'))
+  })
+
   app.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(forAuth(c, deps.trustProxy)))
 
-  // Which outside sign-in providers this server has credentials for (none yet: see the accounts issue).
-  app.get('/auth-config', (c) => c.json({ socialProviders: { google: false, microsoft: false, apple: false } }))
+  // Which outside sign-in providers this server has credentials for; the others show disabled buttons.
+  app.get('/auth-config', (c) => c.json({ socialProviders: deps.socialProviders }))
 
   const describeViewer = async (viewer: Viewer) => {
     const emails = await deps.db
@@ -95,4 +104,16 @@ export function authRoutes(deps: AuthRouteDeps) {
   })
 
   return app
+}
+
+/** Adds `provider=<id>` to a redirect to the web app's sign-in return page that reports an error. */
+function nameProviderOnError(response: Response, provider: string): Response {
+  const location = response.headers.get('location')
+  if (!location || !isOAuthProviderId(provider)) return response
+  const target = new URL(location, 'http://relative.invalid')
+  if (target.pathname !== OAUTH_RETURN_PATH || !target.searchParams.has('error') || target.searchParams.has('provider')) return response
+  target.searchParams.set('provider', provider)
+  const rewritten = new Response(response.body, response)
+  rewritten.headers.set('location', target.origin === 'http://relative.invalid' ? `${target.pathname}${target.search}` : target.href)
+  return rewritten
 }

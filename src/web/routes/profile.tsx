@@ -1,16 +1,13 @@
-import { UserRound } from 'lucide-react'
 import { PageContainer, PageHeader } from '../components/page-header.tsx'
 import { RoleGate } from '../components/role-gate.tsx'
-import { UpcomingFeature } from '../components/upcoming-feature.tsx'
+import { ProfileSections } from '../features/profile/profile-sections.tsx'
 
 export default function ProfilePage() {
   return (
     <RoleGate>
       <PageContainer>
-        <PageHeader title="Profile" description="Your account, security settings and subscription." />
-        <UpcomingFeature icon={UserRound} title="Account settings">
-          Name, email addresses, password, sessions and two-factor settings will be managed here.
-        </UpcomingFeature>
+        <PageHeader title="Profile" description="Manage your account details, sign-in security and active sessions." />
+        <ProfileSections />
       </PageContainer>
     </RoleGate>
   )

@@ -72,3 +72,100 @@ export async function signOut() {
     if (!(error instanceof ApiError && [401, 403, 404].includes(error.status))) console.error('Sign-out failed', error)
   }
 }
+
+// ---- Profile and security settings (better-auth endpoints under /api/auth) ----
+
+/** A sign-in session as better-auth lists it. Dates arrive as ISO strings. */
+export interface AuthSessionRecord {
+  id: string
+  token: string
+  userId: string
+  expiresAt: string
+  createdAt: string
+  updatedAt: string
+  ipAddress?: string | null
+  userAgent?: string | null
+}
+
+/** better-auth's view of the signed-in user, with FareDrop's extra fields and the 2FA flag. */
+export interface AuthUser {
+  id: string
+  email: string
+  name: string
+  emailVerified: boolean
+  createdAt: string
+  updatedAt: string
+  firstName?: string | null
+  lastName?: string | null
+  twoFactorEnabled?: boolean | null
+}
+
+export interface AuthSession {
+  session: AuthSessionRecord
+  user: AuthUser
+}
+
+/**
+ * The current better-auth session (its id marks "this device") and user (names, 2FA flag).
+ * Under ['me'] so everything that refreshes the viewer refreshes this too.
+ */
+export const authSessionQueryOptions = queryOptions({
+  queryKey: ['me', 'auth-session'],
+  queryFn: ({ signal }) => api<AuthSession | null>('/api/auth/get-session', { signal }),
+})
+
+/** Every active session of the signed-in user. better-auth only lists them from a session under a day old. */
+export const sessionsQueryOptions = queryOptions({
+  queryKey: ['me', 'sessions'],
+  queryFn: ({ signal }) => api<AuthSessionRecord[]>('/api/auth/list-sessions', { signal }),
+})
+
+export function updateProfileName(input: { firstName: string; lastName: string }) {
+  return api<{ status: boolean }>('/api/auth/update-user', {
+    json: { name: `${input.firstName} ${input.lastName}`.trim(), firstName: input.firstName, lastName: input.lastName },
+  })
+}
+
+/** Changes the password and signs every other session out (the current one gets a fresh session). */
+export function changePassword(input: { currentPassword: string; newPassword: string }) {
+  return api<{ token: string | null }>('/api/auth/change-password', {
+    json: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+  })
+}
+
+export function revokeSession(token: string) {
+  return api<{ status: boolean }>('/api/auth/revoke-session', { json: { token } })
+}
+
+export function revokeOtherSessions() {
+  return api<{ status: boolean }>('/api/auth/revoke-other-sessions', { json: {} })
+}
+
+/** Starts TOTP set-up: the authenticator URI and backup codes; 2FA is on once a code is verified. */
+export function enableTwoFactor(password: string) {
+  return api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { json: { password } })
+}
+
+/** Confirms TOTP set-up when signed in, or completes a sign-in waiting for its second factor. */
+export function verifyTotp(code: string) {
+  return api<{ token: string }>('/api/auth/two-factor/verify-totp', { json: { code, trustDevice: false } })
+}
+
+/** Completes a sign-in with a one-time backup code (each code works once). */
+export function verifyBackupCode(code: string) {
+  return api<{ token: string }>('/api/auth/two-factor/verify-backup-code', { json: { code, trustDevice: false } })
+}
+
+export function disableTwoFactor(password: string) {
+  return api<{ status: boolean }>('/api/auth/two-factor/disable', { json: { password } })
+}
+
+/** Replaces every backup code with a new set. */
+export function generateBackupCodes(password: string) {
+  return api<{ status: boolean; backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { json: { password } })
+}
+
+/** Deletes the account and everything in it (profile, emails, sessions, alerts). */
+export function deleteAccount(password: string) {
+  return api<{ success: boolean; message: string }>('/api/auth/delete-user', { json: { password } })
+}

@@ -17,6 +17,7 @@ import { requestPasswordReset, sendMagicLink, signInWithPassword } from './api.t
 import { CaptchaField } from './captcha-field.tsx'
 import { useLockoutStore } from './lockout-store.ts'
 import { Notice } from './notice.tsx'
+import { TwoFactorStep } from './two-factor-step.tsx'
 
 type Banner = { tone: 'success' | 'error'; text: string } | null
 
@@ -27,6 +28,8 @@ export function SignInForm() {
   const [captchaKey, setCaptchaKey] = useState(0)
   const [banner, setBanner] = useState<Banner>(null)
   const [sending, setSending] = useState<'magic' | 'reset' | null>(null)
+  /** 'two-factor' once the password was right for an account that also needs a code. */
+  const [step, setStep] = useState<'password' | 'two-factor'>('password')
   const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '', captchaToken: '' } })
   const { errors, isSubmitting } = form.formState
 
@@ -40,16 +43,25 @@ export function SignInForm() {
     setCaptchaKey((k) => k + 1)
   }
 
+  const finishSignIn = async () => {
+    toast.success(MESSAGES.signedIn)
+    await queryClient.invalidateQueries({ queryKey: ['me'] })
+    await navigate(PATHS.alerts)
+  }
+
   const onSubmit = form.handleSubmit(async (values) => {
     lockout.expire()
     if (blocked) return
     setBanner(null)
     try {
-      await signInWithPassword(values)
+      const result = await signInWithPassword(values)
+      // The password was right either way: the lockout counter starts over.
       lockout.reset()
-      toast.success(MESSAGES.signedIn)
-      await queryClient.invalidateQueries({ queryKey: ['me'] })
-      await navigate(PATHS.alerts)
+      if (result?.twoFactorRedirect) {
+        setStep('two-factor')
+        return
+      }
+      await finishSignIn()
     } catch (error) {
       freshChallenge()
       if (error instanceof ApiError && error.status === 429) {
@@ -93,6 +105,20 @@ export function SignInForm() {
       setSending(null)
       freshChallenge()
     }
+  }
+
+  if (step === 'two-factor') {
+    return (
+      <TwoFactorStep
+        onVerified={finishSignIn}
+        onRestart={(reason) => {
+          setStep('password')
+          form.resetField('password')
+          freshChallenge()
+          setBanner(reason ? { tone: 'error', text: reason } : null)
+        }}
+      />
+    )
   }
 
   return (

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query'
+import { AlertTriangle, KeyRound, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
+import { Button } from '../../components/ui/button.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
+import { errorMessage } from '../../lib/api-client.ts'
+import { authSessionQueryOptions, meQueryOptions } from '../auth/api.ts'
+import { Notice } from '../auth/notice.tsx'
+import { AccountSection } from './account-section.tsx'
+import { DeleteAccountSection } from './delete-account-section.tsx'
+import { EmailsSection } from './emails-section.tsx'
+import { PasswordSection } from './password-section.tsx'
+import { SessionsSection } from './sessions-section.tsx'
+import { TwoFactorSection } from './two-factor-section.tsx'
+
+const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
+  { id: 'account', label: 'Account', icon: UserRound },
+  { id: 'emails', label: 'Email addresses', icon: Mail },
+  { id: 'password', label: 'Password', icon: KeyRound },
+  { id: 'sessions', label: 'Sessions', icon: MonitorSmartphone },
+  { id: 'two-factor', label: 'Two-factor', icon: ShieldCheck },
+  { id: 'delete-account', label: 'Delete account', icon: Trash2 },
+]
+
+/** Every settings section of /profile, with an in-page menu on wide screens. */
+export function ProfileSections() {
+  const me = useQuery(meQueryOptions)
+  const auth = useQuery(authSessionQueryOptions)
+
+  if (me.isPending || auth.isPending) return <SectionsSkeleton />
+  if (me.isError || auth.isError || !me.data || !auth.data) {
+    return (
+      <div className="mt-8 max-w-xl">
+        <Notice tone="error" icon={AlertTriangle}>
+          <p>Could not load your profile. {errorMessage(me.error ?? auth.error)}</p>
+          <Button
+            variant="link"
+            className="h-auto justify-start p-0"
+            onClick={() => {
+              void me.refetch()
+              void auth.refetch()
+            }}
+          >
+            Try again
+          </Button>
+        </Notice>
+      </div>
+    )
+  }
+
+  const { user, session } = auth.data
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
+      <nav aria-label="Profile sections" className="hidden lg:block">
+        <ul className="sticky top-24 grid gap-1 text-sm">
+          {SECTIONS.map(({ id, label, icon: Icon }) => (
+            <li key={id}>
+              <a
+                href={`#${id}`}
+                className="flex items-center gap-2 rounded-md px-3 py-2 text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground"
+              >
+                <Icon className="size-4" aria-hidden="true" />
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="grid min-w-0 gap-6">
+        <AccountSection user={user} />
+        <EmailsSection emails={me.data.emails} />
+        <PasswordSection email={user.email} />
+        <SessionsSection currentSessionId={session.id} />
+        <TwoFactorSection enabled={!!user.twoFactorEnabled} email={user.email} />
+        <DeleteAccountSection email={user.email} />
+      </div>
+    </div>
+  )
+}
+
+function SectionsSkeleton() {
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10" role="status" aria-label="Loading profile">
+      <div className="hidden gap-2 lg:grid lg:content-start">
+        {SECTIONS.map(({ id }) => (
+          <Skeleton key={id} className="h-8 w-full" />
+        ))}
+      </div>
+      <div className="grid gap-6">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-48 w-full rounded-xl" />
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+import { signUpAndVerify } from './account-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+test('an admin from ADMIN_EMAILS reaches the dashboard through the account menu', async ({ page, request }) => {
+  await signUpAndVerify(page, request, 'admin@faredrop.test')
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible()
+  await expect(page.getByText('Verified accounts')).toBeVisible()
+  await page.goto('/admin/debug')
+  await expect(page.getByText('outbox')).toBeVisible()
+})
+
+test('a signed-in member sees the permission message on /admin', async ({ page, request }) => {
+  await signUpAndVerify(page, request, `member-${Date.now()}@example.com`)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: "You don't have permission to access this content." })).toBeVisible()
+  await expect(page.getByText('Required: admin role.')).toBeVisible()
+})
