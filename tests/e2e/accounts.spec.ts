@@ -1,5 +1,16 @@
+import type { Page } from '@playwright/test'
 import { linkFromOutbox, PASSWORD, signUp, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
+
+/** Signed out, asks the sign-in form for a magic link or a reset link. */
+async function askForEmailLink(page: Page, email: string, button: string) {
+  await page.context().clearCookies()
+  await page.goto('/auth')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Email').fill(email)
+  await solveChallenge(page)
+  await form.getByRole('button', { name: button }).click()
+}
 
 test.describe('accounts', () => {
   test('sign up, verify by email, sign out, sign in again', async ({ page, request }) => {
@@ -52,13 +63,7 @@ test.describe('accounts', () => {
   test('magic link signs a verified user in', async ({ page, request }) => {
     const email = uniqueEmail('magic')
     await signUpAndVerify(page, request, email)
-    await page.context().clearCookies()
-
-    await page.goto('/auth')
-    const form = page.getByRole('form', { name: 'Sign in' })
-    await form.getByLabel('Email').fill(email)
-    await solveChallenge(page)
-    await form.getByRole('button', { name: 'Send magic link' }).click()
+    await askForEmailLink(page, email, 'Send magic link')
     await expect(page.getByText('Magic link sent! Check your email to sign in.')).toBeVisible()
 
     await page.goto(await linkFromOutbox(request, email, '/magic-link/verify'))
@@ -69,13 +74,7 @@ test.describe('accounts', () => {
   test('password recovery by email sets a new password', async ({ page, request }) => {
     const email = uniqueEmail('reset')
     await signUpAndVerify(page, request, email)
-    await page.context().clearCookies()
-
-    await page.goto('/auth')
-    const form = page.getByRole('form', { name: 'Sign in' })
-    await form.getByLabel('Email').fill(email)
-    await solveChallenge(page)
-    await form.getByRole('button', { name: 'reset your password by email' }).click()
+    await askForEmailLink(page, email, 'reset your password by email')
     await expect(page.getByText('If an account exists for that address')).toBeVisible()
 
     await page.goto(await linkFromOutbox(request, email, 'type=recovery'))
