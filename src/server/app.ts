@@ -62,7 +62,8 @@ export function createApp(deps: AppDeps) {
     }),
   )
 
-  app.use('/api/*', originCheck(deps.trustedOrigins))
+  // Apple returns the code in a cross-site form POST; the OAuth state and its signed cookie guard it.
+  app.use('/api/*', originCheck(deps.trustedOrigins, ['/api/auth/callback/apple']))
 
   app.route('/api', systemRoutes(deps))
   app.route('/api', authRoutes(deps))

@@ -38,6 +38,7 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 
 onShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
+  await Promise.allSettled(services.pendingEmails)
   await worker?.stop()
   await database.close()
   logger.info('stopped cleanly')

@@ -1,13 +1,13 @@
 import { createAuth, type Auth } from './auth/auth.ts'
 import { getOrCreateSecret } from './auth/app-secret.ts'
+import { oauthClientConfigs, socialProviderAvailability, type OAuthProviderId } from './auth/oauth-providers.ts'
 import { createCaptchaVerifier } from './captcha/captcha-verifier.ts'
 import type { Database } from './db/client.ts'
 import { resolveDrivers, type Drivers } from './drivers.ts'
 import { createMailer } from './email/create-mailer.ts'
 import type { Mailer } from './email/mailer.ts'
-import { publicUrl, type Env } from './env.ts'
+import { EnvError, publicUrl, type Env } from './env.ts'
 import type { Logger } from './lib/logger.ts'
-import { oauthClientConfigs, socialProviderAvailability, type OAuthProviderId } from './auth/oauth-providers.ts'
 
 export interface Services {
   auth: Auth
@@ -17,6 +17,8 @@ export interface Services {
   trustedOrigins: string[]
   /** Outside sign-in providers with credentials on this server (GET /api/auth-config). */
   socialProviders: Record<OAuthProviderId, boolean>
+  /** Emails sent after their response went out; shutdown and tests wait for them. */
+  pendingEmails: Set<Promise<unknown>>
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -31,11 +33,17 @@ export async function createServices(env: Env, database: Database, logger: Logge
   const { db } = database
   const origins = trustedOrigins(env)
   const mailer = createMailer({ env, db, logger })
+  const pendingEmails = new Set<Promise<unknown>>()
   const captcha = createCaptchaVerifier({
     env,
     db,
     logger,
     hmacKey: await getOrCreateSecret(db, 'altcha_hmac_key', env.ALTCHA_HMAC_KEY),
+  })
+  const oauthClients = oauthClientConfigs(env)
+  // An Apple key that can't sign fails here, at start, rather than at the first Apple sign-in.
+  await Promise.all(oauthClients.map((client) => client.clientSecret())).catch((error: unknown) => {
+    throw new EnvError([`APPLE_PRIVATE_KEY: cannot sign an Apple client secret with it (${(error as Error).message})`])
   })
   const auth = createAuth({
     db,
@@ -46,7 +54,8 @@ export async function createServices(env: Env, database: Database, logger: Logge
     trustedOrigins: origins,
     adminEmails: env.ADMIN_EMAILS,
     rateLimit: env.NODE_ENV !== 'test',
-    oauthClients: oauthClientConfigs(env),
+    pendingEmails,
+    oauthClients,
   })
   return {
     auth,
@@ -55,5 +64,6 @@ export async function createServices(env: Env, database: Database, logger: Logge
     drivers: resolveDrivers(env, database.driver),
     trustedOrigins: origins,
     socialProviders: socialProviderAvailability(env),
+    pendingEmails,
   }
 }

@@ -78,6 +78,7 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
     now,
     client,
     async lastEmail(to) {
+      await Promise.allSettled(services.pendingEmails)
       const [row] = await database.db
         .select({ subject: outboxMessages.subject, text: outboxMessages.text, links: outboxMessages.links })
         .from(outboxMessages)

@@ -12,6 +12,7 @@ import { ensureAccountRecords } from './ensure-account-records.ts'
 import { createOidcProvider, oidcProviders } from './oauth-oidc.ts'
 import type { OidcClientConfig } from './oauth-providers.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
+import { clearSignInLock } from './sign-in-guard.ts'
 
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60
@@ -28,6 +29,8 @@ export interface AuthDeps {
   trustedOrigins: string[]
   adminEmails: readonly string[]
   rateLimit: boolean
+  /** Emails still being sent (shutdown and tests wait for them). */
+  pendingEmails: Set<Promise<unknown>>
   /** Google, Microsoft and Apple clients that have credentials (see oauth-providers.ts). */
   oauthClients: readonly OidcClientConfig[]
 }
@@ -37,8 +40,13 @@ export const OAUTH_RETURN_PATH = '/auth/callback'
 
 /** better-auth configured for FareDrop: verified email + password, magic links, TOTP, Google/Microsoft/Apple. */
 export function createAuth(deps: AuthDeps) {
-  const send = (to: string, message: { subject: string; text: string; html: string }) =>
-    deps.mailer.send({ to, ...message })
+  // Mail goes out after the response: a request for a known address must not take longer than one
+  // for an unknown address (account enumeration by timing), however slow the SMTP server is.
+  const send = async (to: string, message: { subject: string; text: string; html: string }) => {
+    const delivery = deps.mailer.send({ to, ...message }).catch((err: unknown) => deps.logger.error({ err, subject: message.subject }, 'email not sent'))
+    deps.pendingEmails.add(delivery)
+    void delivery.finally(() => deps.pendingEmails.delete(delivery))
+  }
 
   return betterAuth({
     appName: PRODUCT_NAME,
@@ -74,6 +82,10 @@ export function createAuth(deps: AuthDeps) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Whoever can read the mailbox owns the account: a new password also ends a sign-in lockout.
+      onPasswordReset: async ({ user }) => {
+        await clearSignInLock(deps.db, user.email)
+      },
       sendResetPassword: async ({ user, token }) => {
         const url = `${deps.publicUrl}/auth?type=recovery&token=${encodeURIComponent(token)}`
         const firstName = (user as { firstName?: string }).firstName
@@ -107,6 +119,9 @@ export function createAuth(deps: AuthDeps) {
     rateLimit: { enabled: deps.rateLimit, storage: 'database', modelName: 'rateLimit' },
     advanced: {
       cookiePrefix: 'faredrop',
+      // better-auth skips its callback/redirect URL checks when NODE_ENV=test; keep them on everywhere
+      // so tests see what production does.
+      disableOriginCheck: false,
       useSecureCookies: deps.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

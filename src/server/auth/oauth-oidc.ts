@@ -17,7 +17,8 @@ import type { OidcClientConfig } from './oauth-providers.ts'
  * - the ID token is required and verified: signature with an asymmetric algorithm the provider
  *   advertises, `iss` (Microsoft's per-tenant template resolved from `tid`), `aud` (and `azp`)
  *   equal to our client id, `exp`/`iat` within limits, and `nonce` equal to this flow's nonce;
- * - the account key is (provider, `sub` of that verified token), never the email.
+ * - the account key is (provider, `sub` of that verified token), never the email; the email is
+ *   used only when the provider vouches for it (`email_verified`).
  */
 
 export interface DiscoveryDocument {
@@ -208,9 +209,14 @@ export function createOidcProvider(config: OidcClientConfig, logger: Logger): OA
       // Apple sends the name once, beside the code (not signed); everyone else puts it in the token.
       const firstName = text(claims.given_name) ?? text(user?.name?.firstName)
       const lastName = text(claims.family_name) ?? text(user?.name?.lastName)
+      // Decision 009: only an email the provider vouches for is used at all. Without one the
+      // callback stops at `email_not_found` before looking up or creating anyone, so an unverified
+      // address can neither reveal nor pre-register an account for its real owner.
+      const emailVerified = config.emailVerified(claims)
+      if (!emailVerified) logger.info({ provider: config.id }, 'oauth: the provider does not vouch for the email; sign-in refused')
       const mapped = {
-        email: text(claims.email)?.toLowerCase(),
-        emailVerified: config.emailVerified(claims),
+        email: emailVerified ? text(claims.email)?.toLowerCase() : undefined,
+        emailVerified,
         name: text(claims.name) ?? ([firstName, lastName].filter(Boolean).join(' ') || undefined),
         image: text(claims.picture),
         firstName,

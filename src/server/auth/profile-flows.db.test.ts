@@ -326,6 +326,14 @@ describe('delete-user', () => {
     expect(await isSignedIn(client)).toBe(true)
   })
 
+  it('needs a password even right after signing in', async () => {
+    const { client } = await verifiedUser()
+    const res = await post(client, '/api/auth/delete-user', {})
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: { fieldErrors: { password: ['Password is required'] } } })
+    expect(await isSignedIn(client)).toBe(true)
+  })
+
   it('removes the user with their profile, emails, sessions and two-factor secret', async () => {
     const { client, email } = await verifiedUser()
     await enableTwoFactor(client)

@@ -51,6 +51,18 @@ export function authRoutes(deps: AuthRouteDeps) {
     await next()
   })
 
+  // Deleting an account always needs the password (better-auth would accept a recent session alone).
+  app.post('/auth/delete-user', async (c, next) => {
+    const body = (await c.req.raw
+      .clone()
+      .json()
+      .catch(() => null)) as { password?: unknown } | null
+    if (typeof body?.password !== 'string' || body.password === '') {
+      throw new AppError('validation_failed', 'Enter your password to delete your account.', { fieldErrors: { password: ['Password is required'] } })
+    }
+    await next()
+  })
+
   // Password sign-in goes through the lockout: a slot is reserved before better-auth checks the password.
   app.post('/auth/sign-in/email', async (c) => {
     const attempt = { email: await readEmail(c), ip: clientIp(c, deps.trustProxy), now: deps.now() }

@@ -57,9 +57,14 @@ export async function reserveSignInAttempt(db: Db, attempt: { email: string; ip:
   return null
 }
 
+/** Forgets an account's failed attempts and lock. */
+export async function clearSignInLock(db: Db, email: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.key, accountKey(email)))
+}
+
 /** The password was right: clear the account's count and give the address its slot back. */
 export async function releaseSignInAttempt(db: Db, attempt: { email: string; ip: string }): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.key, accountKey(attempt.email)))
+  await clearSignInLock(db, attempt.email)
   await db
     .update(signInFailures)
     .set({ count: sql`GREATEST(${signInFailures.count} - 1, 0)` })

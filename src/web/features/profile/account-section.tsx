@@ -95,7 +95,7 @@ export function AccountSection({ user }: { user: AuthUser }) {
           </div>
         </form>
       ) : (
-        <dl className="grid gap-4 sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
           <Detail label="First name">{names.firstName || '—'}</Detail>
           <Detail label="Last name">{names.lastName || '—'}</Detail>
           <Detail label="Member since">{formatDay(user.createdAt) || '—'}</Detail>

@@ -24,7 +24,7 @@ export function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => 
           password manager.
         </p>
       </Notice>
-      <ol aria-label="Backup codes" className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/40 p-4 font-mono text-sm min-[400px]:grid-cols-2">
+      <ol aria-label="Backup codes" className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/40 p-4 font-mono text-sm min-[400px]:grid-cols-2 xl:grid-cols-5">
         {codes.map((code) => (
           <li key={code} className="rounded-md bg-background px-3 py-1.5 text-center tracking-wider select-all">
             {code}

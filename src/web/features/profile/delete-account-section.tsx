@@ -21,21 +21,22 @@ export const ACCOUNT_DELETED = 'Your account has been deleted'
 export function DeleteAccountSection({ email }: { email: string }) {
   const [open, setOpen] = useState(false)
   return (
-    <SectionCard
-      id="delete-account"
-      icon={Trash2}
-      tone="danger"
-      title="Delete account"
-      description="Permanently delete your FareDrop account, your price alerts and everything stored with them. This cannot be undone."
-      actions={
-        <Button variant="destructive" size="sm" onClick={() => setOpen(true)}>
-          <Trash2 aria-hidden="true" />
-          Delete account
-        </Button>
-      }
-    >
+    <>
+      <SectionCard
+        id="delete-account"
+        icon={Trash2}
+        tone="danger"
+        title="Delete account"
+        description="Permanently delete your FareDrop account, your price alerts and everything stored with them. This cannot be undone."
+        actions={
+          <Button variant="destructive" size="sm" onClick={() => setOpen(true)}>
+            <Trash2 aria-hidden="true" />
+            Delete account
+          </Button>
+        }
+      />
       <DeleteAccountDialog open={open} onOpenChange={setOpen} email={email} />
-    </SectionCard>
+    </>
   )
 }
 

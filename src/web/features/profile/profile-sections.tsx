@@ -49,7 +49,7 @@ export function ProfileSections() {
 
   const { user, session } = auth.data
   return (
-    <div className="mt-8 grid gap-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
+    <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
       <nav aria-label="Profile sections" className="hidden lg:block">
         <ul className="sticky top-24 grid gap-1 text-sm">
           {SECTIONS.map(({ id, label, icon: Icon }) => (
@@ -65,7 +65,7 @@ export function ProfileSections() {
           ))}
         </ul>
       </nav>
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         <AccountSection user={user} />
         <EmailsSection emails={me.data.emails} />
         <PasswordSection email={user.email} />

@@ -49,9 +49,9 @@ export function SectionCard({
             </div>
             <CardDescription>{description}</CardDescription>
           </div>
-          {actions && <div className="flex w-full flex-wrap items-center gap-2 sm:w-auto sm:shrink-0">{actions}</div>}
+          {actions && <div className="flex w-full flex-wrap items-center gap-2 pl-14 sm:w-auto sm:shrink-0 sm:pl-0">{actions}</div>}
         </CardHeader>
-        {children && <CardContent className="grid gap-4">{children}</CardContent>}
+        {children && <CardContent className="grid grid-cols-1 gap-4">{children}</CardContent>}
       </Card>
     </section>
   )

@@ -144,7 +144,7 @@ function SessionRow({
             {current && <Badge variant="success">This device</Badge>}
           </p>
           <p className="text-xs text-muted-foreground">
-            {session.ipAddress ? <span className="font-mono">{session.ipAddress}</span> : 'Unknown location'}
+            {session.ipAddress ? <span className="font-mono">{session.ipAddress}</span> : 'IP address unknown'}
             <span aria-hidden="true"> · </span>
             <span title={formatDateTime(session.updatedAt)}>
               {current ? 'Active now' : `Last active ${formatRelative(session.updatedAt)}`}
@@ -157,7 +157,7 @@ function SessionRow({
         <Button
           variant="ghost"
           size="sm"
-          className="self-start text-destructive hover:bg-destructive/10 hover:text-destructive sm:self-center"
+          className="ml-9 self-start text-destructive hover:bg-destructive/10 hover:text-destructive sm:ml-0 sm:self-center"
           loading={revoking}
           onClick={onRevoke}
           aria-label={`Sign out ${device.label} session`}

@@ -41,7 +41,9 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
   // The server swaps the session when 2FA is switched on or off: refresh everything about the viewer.
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['me'] })
 
-  const badge = enabled ? (
+  const badge = setup.step === 'scan' ? (
+    <Badge variant="warning">Setting up</Badge>
+  ) : enabled ? (
     <Badge variant="success">
       <ShieldCheck aria-hidden="true" />
       Enabled
@@ -192,9 +194,9 @@ function ScanStep({ totpURI, onCancel, onVerified }: { totpURI: string; onCancel
               Can't scan it? Enter this setup key instead:
             </p>
             <div className="flex flex-wrap items-center gap-2">
-              <code aria-label="Setup key" data-testid="totp-secret" className="font-mono text-sm font-semibold tracking-wider break-all">
-                {setupKey}
-              </code>
+              <div role="group" aria-label="Setup key" className="min-w-0">
+                <code className="font-mono text-sm font-semibold tracking-wider break-words">{setupKey}</code>
+              </div>
               <CopyButton text={setupKey.replace(/\s/g, '')} label="Copy key" className="ml-auto" />
             </div>
           </div>

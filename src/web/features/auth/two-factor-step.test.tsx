@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
+import { useToastStore } from '../../stores/toast-store.ts'
+import { useLockoutStore } from './lockout-store.ts'
+import { SignInForm } from './sign-in-form.tsx'
+
+type Answer = (body: Record<string, unknown>) => Response
+
+function serve(posts: Record<string, Answer>) {
+  const calls: { path: string; body: Record<string, unknown> }[] = []
+  stubApi((url, init) => {
+    if (url === '/api/captcha/config') return Response.json({ provider: 'none' })
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>
+      calls.push({ path: url, body })
+      return posts[url]?.(body)
+    }
+    return undefined
+  })
+  return { posted: (path: string) => calls.filter((c) => c.path === path).map((c) => c.body) }
+}
+
+const twoFactorRedirect = () => Response.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
+const invalid = (code: string, message: string) => Response.json({ code, message }, { status: 401 })
+
+function renderSignIn() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/auth']}>
+      <Routes>
+        <Route path="/auth" element={<SignInForm />} />
+        <Route path="/alerts" element={<h1>Alerts page</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+async function submitPassword(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Email'), 'ana@example.com')
+  await user.type(screen.getByLabelText('Password'), 'a-strong-password')
+  await user.click(screen.getByRole('button', { name: 'Sign In' }))
+}
+
+beforeEach(() => {
+  useToastStore.setState({ toasts: [] })
+  useLockoutStore.getState().reset()
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('sign-in with a second factor', () => {
+  it('asks for the authenticator code after the password, then signs in like a password sign-in', async () => {
+    const user = userEvent.setup()
+    const api = serve({
+      '/api/auth/sign-in/email': twoFactorRedirect,
+      '/api/auth/two-factor/verify-totp': (body) => (body.code === '654321' ? Response.json({ token: 't' }) : invalid('INVALID_CODE', 'Invalid code')),
+    })
+    renderSignIn()
+    await submitPassword(user)
+
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument()
+    const code = screen.getByLabelText('Authentication code')
+    await waitFor(() => expect(code).toHaveFocus())
+
+    await user.type(code, '12345')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Enter the 6-digit code')).toBeInTheDocument()
+    expect(api.posted('/api/auth/two-factor/verify-totp')).toHaveLength(0)
+
+    await user.type(code, '6')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Invalid code')).toBeInTheDocument()
+
+    await user.clear(code)
+    await user.type(code, '654321')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('heading', { name: 'Alerts page' })).toBeInTheDocument()
+    expect(api.posted('/api/auth/two-factor/verify-totp').at(-1)).toEqual({ code: '654321', trustDevice: false })
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toContain('Successfully signed in!')
+    // A wrong code is not a wrong password: the password lockout stays clear.
+    expect(useLockoutStore.getState().count).toBe(0)
+  })
+
+  it('accepts a backup code instead', async () => {
+    const user = userEvent.setup()
+    const api = serve({
+      '/api/auth/sign-in/email': twoFactorRedirect,
+      '/api/auth/two-factor/verify-backup-code': () => Response.json({ token: 't' }),
+    })
+    renderSignIn()
+    await submitPassword(user)
+    await user.click(await screen.findByRole('button', { name: 'Use a backup code instead' }))
+    await user.type(screen.getByLabelText('Backup code'), ' AbCd1-EfGh2 ')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('heading', { name: 'Alerts page' })).toBeInTheDocument()
+    expect(api.posted('/api/auth/two-factor/verify-backup-code')).toEqual([{ code: 'AbCd1-EfGh2', trustDevice: false }])
+    expect(screen.queryByText('Use your authenticator app instead')).not.toBeInTheDocument()
+  })
+
+  it('goes back to the password form when the challenge has expired', async () => {
+    const user = userEvent.setup()
+    serve({
+      '/api/auth/sign-in/email': twoFactorRedirect,
+      '/api/auth/two-factor/verify-totp': () => invalid('INVALID_TWO_FACTOR_COOKIE', 'Invalid two factor cookie'),
+    })
+    renderSignIn()
+    await submitPassword(user)
+    await user.type(await screen.findByLabelText('Authentication code'), '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('This sign-in has expired. Please sign in again.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).toHaveValue('ana@example.com')
+    expect(screen.getByLabelText('Password')).toHaveValue('')
+  })
+
+  it('signs in directly when the account has no second factor', async () => {
+    const user = userEvent.setup()
+    serve({ '/api/auth/sign-in/email': () => Response.json({ redirect: false, token: 't' }) })
+    renderSignIn()
+    await submitPassword(user)
+    expect(await screen.findByRole('heading', { name: 'Alerts page' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,366 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
+import { useToastStore } from '../../stores/toast-store.ts'
+import type { AuthSession, AuthSessionRecord, Me } from '../auth/api.ts'
+import { ProfileSections } from './profile-sections.tsx'
+
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
+
+const me: Me = {
+  user: { id: 'u1', email: 'ana@example.com', name: 'Ana Lima', emailVerified: true },
+  profile: { role: 'free', subscription_tier: 'free' },
+  emails: [
+    { id: 'e2', email: 'ana.work@example.com', is_primary: false, is_verified: false, verified_at: null },
+    { id: 'e1', email: 'ana@example.com', is_primary: true, is_verified: true, verified_at: '2026-03-05T10:00:00.000Z' },
+  ],
+}
+
+const session = (id: string, userAgent: string, ipAddress: string): AuthSessionRecord => ({
+  id,
+  token: `token-${id}`,
+  userId: 'u1',
+  expiresAt: '2099-01-01T00:00:00.000Z',
+  createdAt: '2026-03-05T10:00:00.000Z',
+  updatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  ipAddress,
+  userAgent,
+})
+
+function authSession(overrides: Partial<AuthSession['user']> = {}): AuthSession {
+  return {
+    session: session('s1', CHROME_MAC, '203.0.113.7'),
+    user: {
+      id: 'u1',
+      email: 'ana@example.com',
+      name: 'Ana Lima',
+      emailVerified: true,
+      createdAt: '2026-01-10T09:00:00.000Z',
+      updatedAt: '2026-01-10T09:00:00.000Z',
+      firstName: 'Ana',
+      lastName: 'Lima',
+      twoFactorEnabled: false,
+      ...overrides,
+    },
+  }
+}
+
+type Call = { method: string; path: string; body: unknown }
+type Answer = (body: unknown) => Response
+
+/** Serves the profile's reads; `posts` answers the writes a test cares about. Every call is recorded. */
+function serve(options: { user?: Partial<AuthSession['user']>; sessions?: AuthSessionRecord[] | Response; posts?: Record<string, Answer> } = {}) {
+  const calls: Call[] = []
+  const fetchMock = stubApi((url, init) => {
+    const method = init?.method ?? 'GET'
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+    calls.push({ method, path: url, body })
+    if (url === '/api/session') return Response.json(me)
+    if (url === '/api/auth/get-session') return Response.json(authSession(options.user))
+    if (url === '/api/auth/list-sessions') {
+      const sessions = options.sessions ?? [session('s1', CHROME_MAC, '203.0.113.7'), session('s2', SAFARI_IPHONE, '198.51.100.4')]
+      return sessions instanceof Response ? sessions.clone() : Response.json(sessions)
+    }
+    if (method === 'POST' && options.posts?.[url]) return options.posts[url](body)
+    return undefined
+  })
+  return { calls, fetchMock, posted: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path) }
+}
+
+function renderProfile() {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/profile']}>
+      <Routes>
+        <Route path="/profile" element={<ProfileSections />} />
+        <Route path="/" element={<h1>Landing</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+const section = async (name: string) => within(await screen.findByRole('region', { name }))
+const toasts = () => useToastStore.getState().toasts.map((t) => ({ title: t.title, variant: t.variant }))
+
+beforeEach(() => {
+  useToastStore.setState({ toasts: [] })
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('Account', () => {
+  it('shows the names and saves an edit through update-user', async () => {
+    const user = userEvent.setup()
+    const api = serve({ posts: { '/api/auth/update-user': () => Response.json({ status: true }) } })
+    renderProfile()
+    const account = await section('Account')
+    expect(account.getByText('Ana Lima')).toBeInTheDocument()
+    expect(account.getByText('Jan 10, 2026')).toBeInTheDocument()
+
+    await user.click(account.getByRole('button', { name: 'Edit name' }))
+    await user.clear(account.getByLabelText('First name'))
+    await user.click(account.getByRole('button', { name: 'Save changes' }))
+    expect(await account.findByText('First name is required')).toBeInTheDocument()
+
+    await user.type(account.getByLabelText('First name'), 'Bea')
+    await user.clear(account.getByLabelText('Last name'))
+    await user.type(account.getByLabelText('Last name'), 'Costa')
+    await user.click(account.getByRole('button', { name: 'Save changes' }))
+
+    await waitFor(() => expect(api.posted('/api/auth/update-user')).toHaveLength(1))
+    expect(api.posted('/api/auth/update-user')[0]!.body).toEqual({ name: 'Bea Costa', firstName: 'Bea', lastName: 'Costa' })
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Profile updated', variant: 'success' }))
+  })
+
+  it("says 'Failed to update profile' when the update fails", async () => {
+    const user = userEvent.setup()
+    serve({ posts: { '/api/auth/update-user': () => Response.json({ message: 'boom' }, { status: 500 }) } })
+    renderProfile()
+    const account = await section('Account')
+    await user.click(account.getByRole('button', { name: 'Edit name' }))
+    await user.click(account.getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Failed to update profile', variant: 'error' }))
+    expect(account.getByRole('form', { name: 'Edit name' })).toBeInTheDocument()
+  })
+})
+
+describe('Email addresses', () => {
+  it('lists the primary address first with Primary and Verified badges, and flags unverified ones', async () => {
+    serve()
+    renderProfile()
+    const emails = await section('Email addresses')
+    const items = emails.getAllByRole('listitem')
+    expect(items[0]).toHaveTextContent('ana@example.com')
+    expect(items[0]).toHaveTextContent('Primary')
+    expect(items[0]).toHaveTextContent('Verified on Mar 5, 2026')
+    expect(within(items[0]!).getByText('Verified')).toBeInTheDocument()
+    expect(items[1]).toHaveTextContent('ana.work@example.com')
+    expect(within(items[1]!).getByText('Unverified')).toBeInTheDocument()
+    expect(items[1]).not.toHaveTextContent('Primary')
+  })
+})
+
+describe('Password', () => {
+  it('checks the spec rules before calling the server', async () => {
+    const user = userEvent.setup()
+    const api = serve()
+    renderProfile()
+    const password = await section('Password')
+    await user.type(password.getByLabelText('New password'), 'short')
+    await user.type(password.getByLabelText('Confirm new password'), 'other')
+    await user.click(password.getByRole('button', { name: 'Update password' }))
+    expect(await password.findByText('Enter your current password')).toBeInTheDocument()
+    expect(password.getByText('Password must be at least 6 characters')).toBeInTheDocument()
+    expect(password.getByText("Passwords don't match")).toBeInTheDocument()
+    expect(api.posted('/api/auth/change-password')).toHaveLength(0)
+  })
+
+  it('shows the server message for a wrong current password', async () => {
+    const user = userEvent.setup()
+    serve({
+      posts: { '/api/auth/change-password': () => Response.json({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, { status: 400 }) },
+    })
+    renderProfile()
+    const password = await section('Password')
+    await user.type(password.getByLabelText('Current password'), 'wrong-one')
+    await user.type(password.getByLabelText('New password'), 'new-password')
+    await user.type(password.getByLabelText('Confirm new password'), 'new-password')
+    await user.click(password.getByRole('button', { name: 'Update password' }))
+    expect(await password.findByText('Invalid password')).toBeInTheDocument()
+    expect(password.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  it('changes the password, signing other sessions out', async () => {
+    const user = userEvent.setup()
+    const api = serve({ posts: { '/api/auth/change-password': () => Response.json({ token: 'new' }) } })
+    renderProfile()
+    const password = await section('Password')
+    await user.type(password.getByLabelText('Current password'), 'old-password')
+    await user.type(password.getByLabelText('New password'), 'new-password')
+    await user.type(password.getByLabelText('Confirm new password'), 'new-password')
+    await user.click(password.getByRole('button', { name: 'Update password' }))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Password updated successfully!', variant: 'success' }))
+    expect(api.posted('/api/auth/change-password')[0]!.body).toEqual({
+      currentPassword: 'old-password',
+      newPassword: 'new-password',
+      revokeOtherSessions: true,
+    })
+    expect(password.getByLabelText('Current password')).toHaveValue('')
+  })
+})
+
+describe('Sessions', () => {
+  it('lists devices readably and marks this one', async () => {
+    serve()
+    renderProfile()
+    const sessions = await section('Sessions')
+    const items = await sessions.findAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(items[0]).toHaveTextContent('Chrome on macOS')
+    expect(items[0]).toHaveTextContent('This device')
+    expect(items[0]).toHaveTextContent('203.0.113.7')
+    expect(within(items[0]!).queryByRole('button', { name: /Sign out/ })).not.toBeInTheDocument()
+    expect(items[1]).toHaveTextContent('Safari on iPhone')
+    expect(items[1]).toHaveTextContent('Last active 5 minutes ago')
+    expect(items[1]).not.toHaveTextContent('This device')
+  })
+
+  it('revokes one session by its token, and all other sessions at once', async () => {
+    const user = userEvent.setup()
+    const api = serve({
+      posts: {
+        '/api/auth/revoke-session': () => Response.json({ status: true }),
+        '/api/auth/revoke-other-sessions': () => Response.json({ status: true }),
+      },
+    })
+    renderProfile()
+    const sessions = await section('Sessions')
+    await user.click(await sessions.findByRole('button', { name: 'Sign out Safari on iPhone session' }))
+    await waitFor(() => expect(api.posted('/api/auth/revoke-session')).toEqual([expect.objectContaining({ body: { token: 'token-s2' } })]))
+
+    await user.click(sessions.getByRole('button', { name: 'Sign out other sessions' }))
+    await waitFor(() => expect(api.posted('/api/auth/revoke-other-sessions')).toHaveLength(1))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Signed out of all other sessions', variant: 'success' }))
+  })
+
+  it('explains when the list needs a recent sign-in', async () => {
+    serve({ sessions: Response.json({ code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' }, { status: 403 }) })
+    renderProfile()
+    const sessions = await section('Sessions')
+    expect(await sessions.findByText(/only shown within a day of signing in/)).toBeInTheDocument()
+    expect(sessions.getByRole('button', { name: 'Sign out other sessions' })).toBeEnabled()
+  })
+})
+
+describe('Two-factor authentication', () => {
+  const TOTP_URI = 'otpauth://totp/FareDrop:ana%40example.com?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=FareDrop&digits=6&period=30'
+  const CODES = ['AbCd1-EfGh2', 'IjKl3-MnOp4']
+
+  it('sets up an authenticator: password, QR code and key, code, then the backup codes once', async () => {
+    const user = userEvent.setup()
+    const api = serve({
+      posts: {
+        '/api/auth/two-factor/enable': () => Response.json({ totpURI: TOTP_URI, backupCodes: CODES }),
+        '/api/auth/two-factor/verify-totp': (body) =>
+          (body as { code: string }).code === '123456'
+            ? Response.json({ token: 't' })
+            : Response.json({ code: 'INVALID_CODE', message: 'Invalid code' }, { status: 401 }),
+      },
+    })
+    renderProfile()
+    const twoFactor = await section('Two-factor authentication')
+    expect(twoFactor.getByText('Disabled')).toBeInTheDocument()
+    await user.click(twoFactor.getByRole('button', { name: 'Enable' }))
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Set up two-factor authentication' }))
+    await user.type(dialog.getByLabelText('Password'), 'my-password')
+    await user.click(dialog.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.posted('/api/auth/two-factor/enable')[0]!.body).toEqual({ password: 'my-password' })
+
+    expect(await twoFactor.findByRole('img', { name: 'QR code to scan with your authenticator app' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    )
+    expect(twoFactor.getByLabelText('Setup key')).toHaveTextContent('GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ')
+
+    await user.type(twoFactor.getByLabelText('Authentication code'), '000000')
+    await user.click(twoFactor.getByRole('button', { name: 'Verify and enable' }))
+    expect(await twoFactor.findByText(/^Invalid code\./)).toBeInTheDocument()
+
+    await user.clear(twoFactor.getByLabelText('Authentication code'))
+    await user.type(twoFactor.getByLabelText('Authentication code'), '123 456')
+    await user.click(twoFactor.getByRole('button', { name: 'Verify and enable' }))
+    const codes = await twoFactor.findByRole('list', { name: 'Backup codes' })
+    expect(within(codes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES)
+    expect(api.posted('/api/auth/two-factor/verify-totp').at(-1)!.body).toEqual({ code: '123456', trustDevice: false })
+    expect(toasts()).toContainEqual({ title: 'Two-factor authentication enabled', variant: 'success' })
+
+    await user.click(twoFactor.getByRole('button', { name: "I've saved my codes" }))
+    expect(twoFactor.queryByRole('list', { name: 'Backup codes' })).not.toBeInTheDocument()
+  })
+
+  it('shows a wrong password under the field', async () => {
+    const user = userEvent.setup()
+    serve({
+      posts: { '/api/auth/two-factor/enable': () => Response.json({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, { status: 400 }) },
+    })
+    renderProfile()
+    await user.click((await section('Two-factor authentication')).getByRole('button', { name: 'Enable' }))
+    const dialog = within(await screen.findByRole('dialog'))
+    await user.type(dialog.getByLabelText('Password'), 'wrong')
+    await user.click(dialog.getByRole('button', { name: 'Continue' }))
+    expect(await dialog.findByText('Invalid password')).toBeInTheDocument()
+  })
+
+  it('when enabled, regenerates backup codes and disables with the password', async () => {
+    const user = userEvent.setup()
+    const api = serve({
+      user: { twoFactorEnabled: true },
+      posts: {
+        '/api/auth/two-factor/generate-backup-codes': () => Response.json({ status: true, backupCodes: CODES }),
+        '/api/auth/two-factor/disable': () => Response.json({ status: true }),
+      },
+    })
+    renderProfile()
+    const twoFactor = await section('Two-factor authentication')
+    expect(twoFactor.getByText('Enabled')).toBeInTheDocument()
+    expect(twoFactor.queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument()
+
+    await user.click(twoFactor.getByRole('button', { name: 'Regenerate backup codes' }))
+    let dialog = within(await screen.findByRole('dialog', { name: 'Regenerate backup codes' }))
+    await user.type(dialog.getByLabelText('Password'), 'my-password')
+    await user.click(dialog.getByRole('button', { name: 'Regenerate codes' }))
+    expect(await twoFactor.findByRole('list', { name: 'Backup codes' })).toHaveTextContent('AbCd1-EfGh2')
+    expect(api.posted('/api/auth/two-factor/generate-backup-codes')[0]!.body).toEqual({ password: 'my-password' })
+    await user.click(twoFactor.getByRole('button', { name: "I've saved my codes" }))
+
+    await user.click(twoFactor.getByRole('button', { name: 'Disable' }))
+    dialog = within(await screen.findByRole('dialog', { name: 'Disable two-factor authentication' }))
+    await user.type(dialog.getByLabelText('Password'), 'my-password')
+    await user.click(dialog.getByRole('button', { name: 'Disable two-factor' }))
+    await waitFor(() => expect(api.posted('/api/auth/two-factor/disable')).toEqual([expect.objectContaining({ body: { password: 'my-password' } })]))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Two-factor authentication disabled', variant: 'success' }))
+  })
+})
+
+describe('Delete account', () => {
+  it('needs the email typed and the password, then leaves for the landing page', async () => {
+    const user = userEvent.setup()
+    const api = serve({
+      posts: {
+        '/api/auth/delete-user': (body) =>
+          (body as { password: string }).password === 'right-password'
+            ? Response.json({ success: true, message: 'User deleted' })
+            : Response.json({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, { status: 400 }),
+      },
+    })
+    const { queryClient } = renderProfile()
+    await user.click((await section('Delete account')).getByRole('button', { name: 'Delete account' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete your account?' }))
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' })
+    expect(confirm).toBeDisabled()
+
+    await user.type(dialog.getByLabelText('Type ana@example.com to confirm'), 'ana@example.co')
+    expect(confirm).toBeDisabled()
+    await user.type(dialog.getByLabelText('Type ana@example.com to confirm'), 'm')
+    expect(confirm).toBeEnabled()
+
+    await user.type(dialog.getByLabelText('Password'), 'wrong-password')
+    await user.click(confirm)
+    expect(await dialog.findByText('Invalid password')).toBeInTheDocument()
+
+    await user.clear(dialog.getByLabelText('Password'))
+    await user.type(dialog.getByLabelText('Password'), 'right-password')
+    await user.click(confirm)
+    expect(await screen.findByRole('heading', { name: 'Landing' })).toBeInTheDocument()
+    expect(api.posted('/api/auth/delete-user').at(-1)!.body).toEqual({ password: 'right-password' })
+    expect(queryClient.getQueryData(['me'])).toBeNull()
+    expect(queryClient.getQueryData(['me', 'auth-session'])).toBeUndefined()
+    expect(toasts()).toContainEqual({ title: 'Your account has been deleted', variant: 'success' })
+  })
+})
