@@ -8,6 +8,11 @@ import { silentLogger } from './silent-logger.ts'
 import { openTestDatabase } from './test-db.ts'
 
 export const TEST_ORIGIN = 'http://localhost:3999'
+export const TEST_PASSWORD = 'correct horse'
+
+let emailCounter = 0
+/** An address no other test uses. */
+export const uniqueEmail = (label = 'user') => `${label}${++emailCounter}-${Date.now()}@example.com`
 
 export interface TestApp {
   app: ReturnType<typeof createApp>
@@ -19,6 +24,10 @@ export interface TestApp {
   client(): TestClient
   /** Newest email the outbox holds for `to`. */
   lastEmail(to: string): Promise<{ subject: string | null; text: string; links: string[] } | undefined>
+  signUp(client: TestClient, email: string, password?: string): Promise<Response>
+  /** Opens the verification link of the newest email to `email` (which also signs the client in). */
+  verifyFromEmail(client: TestClient, email: string): Promise<Response>
+  signIn(client: TestClient, email: string, password?: string): Promise<Response>
   close(): Promise<void>
 }
 
@@ -70,7 +79,7 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
     }
   }
 
-  return {
+  const testApp: TestApp = {
     app,
     database,
     env,
@@ -87,6 +96,20 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
         .limit(1)
       return row
     },
+    signUp: (client, email, password = TEST_PASSWORD) =>
+      client.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        json: { email, password, name: 'Ana Lima', firstName: 'Ana', lastName: 'Lima', callbackURL: '/' },
+      }),
+    async verifyFromEmail(client, email) {
+      const message = await testApp.lastEmail(email)
+      const link = message!.links.find((l) => l.includes('/verify-email?token='))!
+      const token = new URL(link).searchParams.get('token')!
+      return client.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+    },
+    signIn: (client, email, password = TEST_PASSWORD) =>
+      client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } }),
     close: () => database.close(),
   }
+  return testApp
 }

@@ -11,9 +11,8 @@ afterAll(async () => {
 
 async function signedIn(email: string): Promise<TestClient> {
   const client = t.client()
-  await client.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: 'pass-word-1', name: 'Op' } })
-  const link = (await t.lastEmail(email))!.links.find((l) => l.includes('/verify-email?token='))!
-  await client.request(`/api/auth/verify-email?token=${new URL(link).searchParams.get('token')}`)
+  await t.signUp(client, email)
+  await t.verifyFromEmail(client, email)
   return client
 }
 

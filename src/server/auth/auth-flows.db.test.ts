@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp } from '#tests/support/test-app.ts'
 import { accounts, profiles, userEmails, users } from '../db/schema.ts'
 
 let t: TestApp
@@ -11,44 +11,27 @@ afterAll(async () => {
   await t.close()
 })
 
-const PASSWORD = 'correct horse'
-let counter = 0
-const uniqueEmail = () => `user${++counter}-${Date.now()}@example.com`
+const PASSWORD = TEST_PASSWORD
 
-async function signUp(client: TestClient, email: string, password = PASSWORD) {
-  return client.request('/api/auth/sign-up/email', {
-    method: 'POST',
-    json: { email, password, name: 'Ana Lima', firstName: 'Ana', lastName: 'Lima', callbackURL: '/' },
-  })
-}
 
-async function verifyFromEmail(client: TestClient, email: string) {
-  const message = await t.lastEmail(email)
-  const link = message!.links.find((l) => l.includes('/verify-email?token='))!
-  const token = new URL(link).searchParams.get('token')!
-  return client.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
-}
 
-async function signIn(client: TestClient, email: string, password = PASSWORD) {
-  return client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })
-}
 
 describe('sign-up and email verification', () => {
   it('creates an unverified account, mails a /verify-email link, and signs in once it is opened', async () => {
     const client = t.client()
-    const email = uniqueEmail()
-    expect((await signUp(client, email)).status).toBe(200)
+    const email = uniqueEmail('user')
+    expect((await t.signUp(client, email)).status).toBe(200)
 
     const message = await t.lastEmail(email)
     expect(message?.subject).toBe('Confirm your email for FareDrop')
     expect(message?.links.some((l) => l.startsWith('http://localhost:3999/verify-email?token='))).toBe(true)
 
     // Not verified yet: password sign-in is refused with 403 and no session.
-    const early = await signIn(client, email)
+    const early = await t.signIn(client, email)
     expect(early.status).toBe(403)
     expect((await client.request('/api/me')).status).toBe(401)
 
-    expect((await verifyFromEmail(client, email)).status).toBe(200)
+    expect((await t.verifyFromEmail(client, email)).status).toBe(200)
     const me = await client.request('/api/me')
     expect(me.status).toBe(200)
     const body = (await me.json()) as { user: { email: string; emailVerified: boolean }; profile: unknown; emails: unknown[] }
@@ -58,8 +41,8 @@ describe('sign-up and email verification', () => {
   })
 
   it('stores the password as an argon2id hash with m=19456, t=2, p=1', async () => {
-    const email = uniqueEmail()
-    await signUp(t.client(), email)
+    const email = uniqueEmail('user')
+    await t.signUp(t.client(), email)
     const [row] = await t.database.db
       .select({ password: accounts.password })
       .from(accounts)
@@ -70,16 +53,16 @@ describe('sign-up and email verification', () => {
 
   it('grants admin to a verified address listed in ADMIN_EMAILS', async () => {
     const client = t.client()
-    await signUp(client, 'boss@example.com')
-    await verifyFromEmail(client, 'boss@example.com')
+    await t.signUp(client, 'boss@example.com')
+    await t.verifyFromEmail(client, 'boss@example.com')
     const me = (await (await client.request('/api/me')).json()) as { profile: { role: string } }
     expect(me.profile.role).toBe('admin')
   })
 
   it('answers a sign-up for an existing email exactly like a new one', async () => {
-    const email = uniqueEmail()
-    const first = await signUp(t.client(), email)
-    const again = await signUp(t.client(), email)
+    const email = uniqueEmail('user')
+    const first = await t.signUp(t.client(), email)
+    const again = await t.signUp(t.client(), email)
     expect(again.status).toBe(first.status)
     expect(Object.keys((await again.json()) as object).sort()).toEqual(Object.keys((await first.json()) as object).sort())
   })
@@ -88,26 +71,26 @@ describe('sign-up and email verification', () => {
 describe('password sign-in', () => {
   async function verifiedUser() {
     const client = t.client()
-    const email = uniqueEmail()
-    await signUp(client, email)
-    await verifyFromEmail(client, email)
+    const email = uniqueEmail('user')
+    await t.signUp(client, email)
+    await t.verifyFromEmail(client, email)
     return email
   }
 
   it('signs in with the right password and starts a new session each time', async () => {
     const email = await verifiedUser()
     const a = t.client()
-    expect((await signIn(a, email)).status).toBe(200)
+    expect((await t.signIn(a, email)).status).toBe(200)
     const first = [...a.cookies.values()].join()
-    expect((await signIn(a, email)).status).toBe(200)
+    expect((await t.signIn(a, email)).status).toBe(200)
     expect([...a.cookies.values()].join()).not.toBe(first)
     expect((await a.request('/api/me')).status).toBe(200)
   })
 
   it('answers a wrong password and an unknown email the same way', async () => {
     const email = await verifiedUser()
-    const wrong = await signIn(t.client(), email, 'not the password')
-    const unknown = await signIn(t.client(), uniqueEmail(), 'not the password')
+    const wrong = await t.signIn(t.client(), email, 'not the password')
+    const unknown = await t.signIn(t.client(), uniqueEmail('user'), 'not the password')
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
     expect(await wrong.json()).toEqual(await unknown.json())
@@ -115,8 +98,8 @@ describe('password sign-in', () => {
 
   it('locks an account after five failures, even against the right password, and reports it', async () => {
     const email = await verifiedUser()
-    for (let i = 0; i < 5; i++) expect((await signIn(t.client(), email, `wrong-${i}`)).status).toBe(401)
-    const locked = await signIn(t.client(), email)
+    for (let i = 0; i < 5; i++) expect((await t.signIn(t.client(), email, `wrong-${i}`)).status).toBe(401)
+    const locked = await t.signIn(t.client(), email)
     expect(locked.status).toBe(429)
     expect(locked.headers.get('retry-after')).toBe('900')
     expect(await locked.json()).toMatchObject({
@@ -126,10 +109,10 @@ describe('password sign-in', () => {
 
   it('lets the lock run out after 15 minutes', async () => {
     const email = await verifiedUser()
-    for (let i = 0; i < 5; i++) await signIn(t.client(), email, `wrong-${i}`)
+    for (let i = 0; i < 5; i++) await t.signIn(t.client(), email, `wrong-${i}`)
     t.now.value = new Date(Date.now() + 15 * 60_000 + 1_000)
     try {
-      expect((await signIn(t.client(), email)).status).toBe(200)
+      expect((await t.signIn(t.client(), email)).status).toBe(200)
     } finally {
       t.now.value = null
     }
@@ -137,7 +120,7 @@ describe('password sign-in', () => {
 
   it('checks at most five passwords for 20 parallel attempts on one account', async () => {
     const email = await verifiedUser()
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(t.client(), email, `guess-${i}`)))
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => t.signIn(t.client(), email, `guess-${i}`)))
     const statuses = results.map((r) => r.status)
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5)
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15)
@@ -145,16 +128,16 @@ describe('password sign-in', () => {
 
   it('clears the failure count after a successful sign-in', async () => {
     const email = await verifiedUser()
-    for (let i = 0; i < 4; i++) await signIn(t.client(), email, `wrong-${i}`)
-    expect((await signIn(t.client(), email)).status).toBe(200)
-    for (let i = 0; i < 4; i++) expect((await signIn(t.client(), email, `wrong-${i}`)).status).toBe(401)
-    expect((await signIn(t.client(), email)).status).toBe(200)
+    for (let i = 0; i < 4; i++) await t.signIn(t.client(), email, `wrong-${i}`)
+    expect((await t.signIn(t.client(), email)).status).toBe(200)
+    for (let i = 0; i < 4; i++) expect((await t.signIn(t.client(), email, `wrong-${i}`)).status).toBe(401)
+    expect((await t.signIn(t.client(), email)).status).toBe(200)
   })
 
   it('keeps a signed-out visitor out of /api/me and signs out cleanly', async () => {
     const email = await verifiedUser()
     const client = t.client()
-    await signIn(client, email)
+    await t.signIn(client, email)
     expect((await client.request('/api/auth/sign-out', { method: 'POST', json: {} })).status).toBe(200)
     expect((await client.request('/api/me')).status).toBe(401)
   })
@@ -171,7 +154,7 @@ describe('password sign-in', () => {
 
   it('sets an HttpOnly, SameSite=Lax session cookie', async () => {
     const email = await verifiedUser()
-    const res = await signIn(t.client(), email)
+    const res = await t.signIn(t.client(), email)
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('faredrop.session_token='))
     expect(cookie).toMatch(/HttpOnly/i)
     expect(cookie).toMatch(/SameSite=Lax/i)
@@ -181,10 +164,10 @@ describe('password sign-in', () => {
 describe('profiles and user_emails', () => {
   it('creates one profile and one primary email per user, however many sessions start', async () => {
     const client = t.client()
-    const email = uniqueEmail()
-    await signUp(client, email)
-    await verifyFromEmail(client, email)
-    await Promise.all([signIn(t.client(), email), signIn(t.client(), email), signIn(t.client(), email)])
+    const email = uniqueEmail('user')
+    await t.signUp(client, email)
+    await t.verifyFromEmail(client, email)
+    await Promise.all([t.signIn(t.client(), email), t.signIn(t.client(), email), t.signIn(t.client(), email)])
     const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
     expect(await t.database.db.select().from(profiles).where(eq(profiles.id, user!.id))).toHaveLength(1)
     const emails = await t.database.db.select().from(userEmails).where(eq(userEmails.userId, user!.id))
@@ -197,9 +180,9 @@ describe('GET /api/session', () => {
   it('answers 200 with user null when signed out, and the user when signed in', async () => {
     const client = t.client()
     expect(await (await client.request('/api/session')).json()).toEqual({ user: null, profile: null, emails: [] })
-    const email = uniqueEmail()
-    await signUp(client, email)
-    await verifyFromEmail(client, email)
+    const email = uniqueEmail('user')
+    await t.signUp(client, email)
+    await t.verifyFromEmail(client, email)
     const body = (await (await client.request('/api/session')).json()) as { user: { email: string } }
     expect(body.user.email).toBe(email)
   })

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { accounts, profiles, sessions, twoFactors, userEmails, users } from '../db/schema.ts'
 
 let t: TestApp
@@ -12,43 +12,26 @@ afterAll(async () => {
   await t.close()
 })
 
-const PASSWORD = 'correct horse'
-let counter = 0
-const uniqueEmail = () => `profile${++counter}-${Date.now()}@example.com`
+const PASSWORD = TEST_PASSWORD
 
-async function signUp(client: TestClient, email: string, password = PASSWORD) {
-  return client.request('/api/auth/sign-up/email', {
-    method: 'POST',
-    json: { email, password, name: 'Ana Lima', firstName: 'Ana', lastName: 'Lima', callbackURL: '/' },
-  })
-}
 
-async function verifyFromEmail(client: TestClient, email: string) {
-  const message = await t.lastEmail(email)
-  const link = message!.links.find((l) => l.includes('/verify-email?token='))!
-  const token = new URL(link).searchParams.get('token')!
-  return client.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
-}
 
-async function signIn(client: TestClient, email: string, password = PASSWORD) {
-  return client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })
-}
 
 const post = (client: TestClient, path: string, json: unknown = {}) => client.request(path, { method: 'POST', json })
 
 /** A verified user, signed in on the returned client (verification signs in). */
 async function verifiedUser() {
   const client = t.client()
-  const email = uniqueEmail()
-  await signUp(client, email)
-  expect((await verifyFromEmail(client, email)).status).toBe(200)
+  const email = uniqueEmail('profile')
+  await t.signUp(client, email)
+  expect((await t.verifyFromEmail(client, email)).status).toBe(200)
   return { client, email }
 }
 
 /** Another signed-in session for the same user. */
 async function anotherSession(email: string, password = PASSWORD) {
   const client = t.client()
-  expect((await signIn(client, email, password)).status).toBe(200)
+  expect((await t.signIn(client, email, password)).status).toBe(200)
   return client
 }
 
@@ -155,8 +138,8 @@ describe('change-password', () => {
     expect(await isSignedIn(client)).toBe(true)
     expect((await currentSession(client))!.session.id).not.toBe(before)
     expect(await isSignedIn(other)).toBe(false)
-    expect((await signIn(t.client(), email, PASSWORD)).status).toBe(401)
-    expect((await signIn(t.client(), email, 'a brand new one')).status).toBe(200)
+    expect((await t.signIn(t.client(), email, PASSWORD)).status).toBe(401)
+    expect((await t.signIn(t.client(), email, 'a brand new one')).status).toBe(200)
   })
 })
 
@@ -233,7 +216,7 @@ describe('two-factor authentication (TOTP)', () => {
     const { totpURI } = await enableTwoFactor(client)
 
     const browser = t.client()
-    const res = await signIn(browser, email)
+    const res = await t.signIn(browser, email)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ twoFactorRedirect: true })
     expect(await isSignedIn(browser)).toBe(false)
@@ -259,12 +242,12 @@ describe('two-factor authentication (TOTP)', () => {
     const { backupCodes } = await enableTwoFactor(client)
 
     const first = t.client()
-    await signIn(first, email)
+    await t.signIn(first, email)
     expect((await post(first, '/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200)
     expect(await isSignedIn(first)).toBe(true)
 
     const again = t.client()
-    await signIn(again, email)
+    await t.signIn(again, email)
     const reused = await post(again, '/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })
     expect(reused.status).toBe(401)
     expect(await isSignedIn(again)).toBe(false)
@@ -283,7 +266,7 @@ describe('two-factor authentication (TOTP)', () => {
     expect(backupCodes).not.toContain(old[0])
 
     const browser = t.client()
-    await signIn(browser, email)
+    await t.signIn(browser, email)
     expect((await post(browser, '/api/auth/two-factor/verify-backup-code', { code: old[0] })).status).toBe(401)
     expect((await post(browser, '/api/auth/two-factor/verify-backup-code', { code: backupCodes[0] })).status).toBe(200)
   })
@@ -299,7 +282,7 @@ describe('two-factor authentication (TOTP)', () => {
     expect((await currentSession(client))!.user.twoFactorEnabled).toBe(false)
 
     const browser = t.client()
-    const res = await signIn(browser, email)
+    const res = await t.signIn(browser, email)
     expect(res.status).toBe(200)
     expect(await res.json()).not.toHaveProperty('twoFactorRedirect')
     expect(await isSignedIn(browser)).toBe(true)
@@ -338,7 +321,7 @@ describe('delete-user', () => {
     const { client, email } = await verifiedUser()
     await enableTwoFactor(client)
     const other = t.client()
-    await signIn(other, email) // a half-finished sign-in elsewhere
+    await t.signIn(other, email) // a half-finished sign-in elsewhere
     const userId = (await (await client.request('/api/session')).json() as { user: { id: string } }).user.id
     const before = await rowsOf(userId)
     expect(before.profiles).toHaveLength(1)
@@ -351,6 +334,6 @@ describe('delete-user', () => {
 
     expect(await rowsOf(userId)).toEqual({ users: [], profiles: [], emails: [], sessions: [], accounts: [], twoFactors: [] })
     expect(await isSignedIn(client)).toBe(false)
-    expect((await signIn(t.client(), email)).status).toBe(401)
+    expect((await t.signIn(t.client(), email)).status).toBe(401)
   })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import { createTestApp, uniqueEmail, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { verifications } from '../db/schema.ts'
 import { MAGIC_LINK_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from './auth.ts'
 
@@ -11,21 +11,15 @@ afterAll(async () => {
   await t.close()
 })
 
-const PASSWORD = 'correct horse'
-let counter = 0
-const uniqueEmail = () => `sec${++counter}-${Date.now()}@example.com`
-
 async function verifiedUser(): Promise<string> {
   const client = t.client()
-  const email = uniqueEmail()
-  await client.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password: PASSWORD, name: 'Sam Ng', callbackURL: '/' } })
-  const link = (await t.lastEmail(email))!.links.find((l) => l.includes('/verify-email?token='))!
-  await client.request(`/api/auth/verify-email?token=${new URL(link).searchParams.get('token')}`)
+  const email = uniqueEmail('sec')
+  await t.signUp(client, email)
+  await t.verifyFromEmail(client, email)
   return email
 }
 
-const signIn = (client: TestClient, email: string, password = PASSWORD) =>
-  client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })
+const signIn = (client: TestClient, email: string, password?: string) => t.signIn(client, email, password)
 
 async function requestReset(email: string) {
   return t.client().request('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: '/auth?type=recovery' } })
@@ -40,7 +34,7 @@ async function resetToken(email: string): Promise<string> {
 describe('no account enumeration', () => {
   it('answers magic-link and recovery requests the same for known and unknown emails', async () => {
     const known = await verifiedUser()
-    const unknown = uniqueEmail()
+    const unknown = uniqueEmail('sec')
     for (const path of ['/api/auth/request-password-reset', '/api/auth/sign-in/magic-link']) {
       const a = await t.client().request(path, { method: 'POST', json: { email: known, callbackURL: '/', redirectTo: '/auth?type=recovery' } })
       const b = await t.client().request(path, { method: 'POST', json: { email: unknown, callbackURL: '/', redirectTo: '/auth?type=recovery' } })
