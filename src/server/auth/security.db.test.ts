@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, uniqueEmail, type TestApp, type TestClient } from '#tests/support/test-app.ts'
-import { verifications } from '../db/schema.ts'
+import { rateLimits, verifications } from '../db/schema.ts'
 import { MAGIC_LINK_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from './auth.ts'
 
 let t: TestApp
@@ -115,6 +115,27 @@ describe('challenge', () => {
       }
     } finally {
       await guarded.close()
+    }
+  })
+})
+
+describe('request rate limits', () => {
+  it('are on outside tests and kept in the database, so every process shares them', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production' })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const res = await production.client().request('/api/auth/sign-up/email', {
+          method: 'POST',
+          json: { email: uniqueEmail('rate'), password: 'pass-word-1', name: 'R' },
+        })
+        statuses.push(res.status)
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200])
+      expect(statuses.slice(3)).toEqual([429, 429])
+      expect((await production.database.db.select().from(rateLimits)).length).toBeGreaterThan(0)
+    } finally {
+      await production.close()
     }
   })
 })
