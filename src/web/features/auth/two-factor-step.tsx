@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '../../components/ui/button.tsx'
 import { FormField } from '../../components/ui/form-field.tsx'
+import { TotpCodeInput } from './totp-code-input.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { verifyBackupCode, verifyTotp } from './api.ts'
@@ -109,12 +110,7 @@ function CodeForm({ mode, onVerified, onRestart }: StepProps & { mode: Mode }) {
       )}
       {mode === 'totp' ? (
         <FormField label="Authentication code" error={errors.code?.message}>
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            placeholder="123456"
-            className="font-mono tracking-[0.3em]"
+          <TotpCodeInput
             {...form.register('code')}
           />
         </FormField>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { FormField } from '../../components/ui/form-field.tsx'
-import { Input } from '../../components/ui/input.tsx'
+import { TotpCodeInput } from '../auth/totp-code-input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { disableTwoFactor, enableTwoFactor, generateBackupCodes, verifyTotp } from '../auth/api.ts'
@@ -207,12 +207,8 @@ function ScanStep({ totpURI, onCancel, onVerified }: { totpURI: string; onCancel
             Enter the 6-digit code from the app
           </h3>
           <FormField label="Authentication code" error={errors.code?.message}>
-            <Input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={7}
-              placeholder="123456"
-              className="max-w-48 font-mono tracking-[0.3em]"
+            <TotpCodeInput
+              className="max-w-48"
               autoFocus
               {...form.register('code')}
             />
