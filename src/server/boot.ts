@@ -34,7 +34,12 @@ export function readVersion(): string {
 export async function openDatabaseOrExit(env: Env, logger: Logger): Promise<Database> {
   try {
     const database = env.DATABASE_URL
-      ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE })
+      ? await openDatabase({
+          driver: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          onError: (err) => logger.warn({ err }, 'idle database connection lost; it will be replaced'),
+        })
       : await openDatabase({ driver: 'pglite', dataDir: path.resolve(env.DATA_DIR) })
     logger.info({ driver: database.driver }, 'database ready')
     return database

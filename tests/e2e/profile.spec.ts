@@ -108,6 +108,9 @@ test.describe('profile', () => {
     await submitPassword(page, email, PASSWORD)
     await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible()
     await expect(page).toHaveURL(/\/auth$/)
+    // Only the code step shows: no tabs or provider buttons while the second factor is asked.
+    await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Google' })).toHaveCount(0)
     await expectNoAxeViolations(page)
     await page.getByLabel('Authentication code').fill(wrongCode(secret))
     await page.getByRole('button', { name: 'Verify' }).click()

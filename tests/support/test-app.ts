@@ -109,7 +109,10 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
     },
     signIn: (client, email, password = TEST_PASSWORD) =>
       client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } }),
-    close: () => database.close(),
+    async close() {
+      await Promise.allSettled(services.pendingEmails)
+      await database.close()
+    },
   }
   return testApp
 }

@@ -24,7 +24,8 @@ export interface Database {
 }
 
 export type DatabaseConfig =
-  | { driver: 'postgres'; url: string; poolSize?: number }
+  /** `onError`: an idle pooled connection failed (server restart, admin kill); the pool replaces it. */
+  | { driver: 'postgres'; url: string; poolSize?: number; onError?: (error: Error) => void }
   | { driver: 'pglite'; dataDir: string }
   /** A PGlite in memory: tests that need a throwaway database. */
   | { driver: 'pglite-memory' }
@@ -40,6 +41,8 @@ const MIGRATION_LOCK_ID = 727_001
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 })
+    // Without a listener an idle connection's error would crash the process.
+    pool.on('error', (error) => config.onError?.(error))
     const client = await pool.connect()
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])

@@ -6,7 +6,7 @@ import { MESSAGES } from '#shared/auth.ts'
 import { PATHS } from '#shared/routes.ts'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent } from '../components/ui/card.tsx'
-import { meQueryOptions } from '../features/auth/api.ts'
+import { meQueryOptions, refreshSession } from '../features/auth/api.ts'
 import { Notice } from '../features/auth/notice.tsx'
 import { providerLabel, signInFailedMessage } from '../features/auth/social-buttons.tsx'
 import { toast } from '../stores/toast-store.ts'
@@ -36,7 +36,7 @@ export default function AuthCallbackPage() {
     let cancelled = false
     void (async () => {
       try {
-        await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })
+        await refreshSession(queryClient)
         const me = await queryClient.fetchQuery(meQueryOptions)
         if (cancelled) return
         if (me) {

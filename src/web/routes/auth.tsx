@@ -8,7 +8,7 @@ import { Separator } from '../components/ui/separator.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx'
 import { Notice } from '../features/auth/notice.tsx'
 import { SetPasswordForm } from '../features/auth/set-password-form.tsx'
-import { SignInForm } from '../features/auth/sign-in-form.tsx'
+import { SignInForm, type SignInStep } from '../features/auth/sign-in-form.tsx'
 import { SignUpForm } from '../features/auth/sign-up-form.tsx'
 import { SocialButtons } from '../features/auth/social-buttons.tsx'
 import { useAuth } from '../features/auth/use-auth.ts'
@@ -26,6 +26,8 @@ export default function AuthPage() {
   const recovery = params.get('type') === 'recovery'
   const [tab, setTab] = useState<Tab>('sign-in')
   const [signedUp, setSignedUp] = useState(false)
+  const [signInStep, setSignInStep] = useState<SignInStep>('password')
+  const askingSecondFactor = tab === 'sign-in' && signInStep === 'two-factor'
 
   if (auth.status === 'loading') return <PageSkeleton />
   if (auth.status === 'signed-in' && !recovery) return <Navigate to={PATHS.alerts} replace />
@@ -65,25 +67,29 @@ export default function AuthPage() {
           <Card className="mt-6">
             <CardContent className="pt-6">
               <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-                <TabsList className="grid w-full grid-cols-2">
-                  <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-                  <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
-                </TabsList>
-                <div className="mt-6 grid gap-6">
-                  <SocialButtons />
-                  <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
-                    <Separator className="flex-1" />
-                    or with email
-                    <Separator className="flex-1" />
-                  </div>
-                </div>
-                <TabsContent value="sign-in" className="mt-6 grid gap-4">
+                {!askingSecondFactor && (
+                  <>
+                    <TabsList className="grid w-full grid-cols-2">
+                      <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+                      <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+                    </TabsList>
+                    <div className="mt-6 grid gap-6">
+                      <SocialButtons />
+                      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+                        <Separator className="flex-1" />
+                        or with email
+                        <Separator className="flex-1" />
+                      </div>
+                    </div>
+                  </>
+                )}
+                <TabsContent value="sign-in" className={askingSecondFactor ? 'grid gap-4' : 'mt-6 grid gap-4'}>
                   {signedUp && (
                     <Notice tone="success" icon={MailCheck}>
                       {MESSAGES.accountCreated}
                     </Notice>
                   )}
-                  <SignInForm />
+                  <SignInForm onStepChange={setSignInStep} />
                 </TabsContent>
                 <TabsContent value="sign-up" className="mt-6">
                   <SignUpForm

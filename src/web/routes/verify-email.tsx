@@ -9,7 +9,7 @@ import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent } from '../components/ui/card.tsx'
 import { FormField } from '../components/ui/form-field.tsx'
 import { Input } from '../components/ui/input.tsx'
-import { resendVerificationEmail, verifyEmail } from '../features/auth/api.ts'
+import { refreshSession, resendVerificationEmail, verifyEmail } from '../features/auth/api.ts'
 import { errorMessage } from '../lib/api-client.ts'
 
 /** Where the verification email's link lands: confirms the address and signs the user in. */
@@ -19,7 +19,7 @@ export default function VerifyEmailPage() {
   const queryClient = useQueryClient()
   const verification = useMutation({
     mutationFn: verifyEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me'] }),
+    onSuccess: () => refreshSession(queryClient),
   })
   const started = useRef(false)
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
 import type { Role } from '#shared/roles.ts'
 import { api, ApiError } from '../../lib/api-client.ts'
@@ -17,6 +17,16 @@ export const meQueryOptions = queryOptions({
     return session.user ? (session as Me) : null
   },
 })
+
+/**
+ * Re-reads the session after it changed (signed in, verified, updated). A session probe that
+ * started before the change would otherwise win: TanStack Query joins an in-flight first fetch
+ * instead of restarting it, so it is cancelled first.
+ */
+export async function refreshSession(queryClient: QueryClient) {
+  await queryClient.cancelQueries({ queryKey: meQueryOptions.queryKey })
+  await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })
+}
 
 const challenged = (captchaToken: string) => ({ [CAPTCHA_HEADER]: captchaToken })
 

@@ -13,7 +13,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { useNow } from '../../hooks/use-now.ts'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { requestPasswordReset, sendMagicLink, signInWithPassword } from './api.ts'
+import { refreshSession, requestPasswordReset, sendMagicLink, signInWithPassword } from './api.ts'
 import { CaptchaField } from './captcha-field.tsx'
 import { useLockoutStore } from './lockout-store.ts'
 import { Notice } from './notice.tsx'
@@ -21,7 +21,10 @@ import { TwoFactorStep } from './two-factor-step.tsx'
 
 type Banner = { tone: 'success' | 'error'; text: string } | null
 
-export function SignInForm() {
+export type SignInStep = 'password' | 'two-factor'
+
+/** `onStepChange` lets the page hide what doesn't apply while the second factor is asked. */
+export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep) => void }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const lockout = useLockoutStore()
@@ -29,7 +32,11 @@ export function SignInForm() {
   const [banner, setBanner] = useState<Banner>(null)
   const [sending, setSending] = useState<'magic' | 'reset' | null>(null)
   /** 'two-factor' once the password was right for an account that also needs a code. */
-  const [step, setStep] = useState<'password' | 'two-factor'>('password')
+  const [step, setStepState] = useState<SignInStep>('password')
+  const setStep = (next: SignInStep) => {
+    setStepState(next)
+    onStepChange?.(next)
+  }
   const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '', captchaToken: '' } })
   const { errors, isSubmitting } = form.formState
 
@@ -45,7 +52,7 @@ export function SignInForm() {
 
   const finishSignIn = async () => {
     toast.success(MESSAGES.signedIn)
-    await queryClient.invalidateQueries({ queryKey: ['me'] })
+    await refreshSession(queryClient)
     await navigate(PATHS.alerts)
   }
 

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { updateProfileName, type AuthUser } from '../auth/api.ts'
+import { refreshSession, updateProfileName, type AuthUser } from '../auth/api.ts'
 import { formatDay, initials } from './format.ts'
 import { NameSchema, PROFILE_MESSAGES, type NameInput } from './schemas.ts'
 import { Detail, SectionCard } from './section-card.tsx'
@@ -34,7 +34,7 @@ export function AccountSection({ user }: { user: AuthUser }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await updateProfileName(values)
-      await queryClient.invalidateQueries({ queryKey: ['me'] })
+      await refreshSession(queryClient)
       toast.success(PROFILE_MESSAGES.profileUpdated)
       setEditing(false)
     } catch (error) {

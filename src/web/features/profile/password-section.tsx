@@ -9,7 +9,7 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { changePassword } from '../auth/api.ts'
+import { changePassword, refreshSession } from '../auth/api.ts'
 import { Notice } from '../auth/notice.tsx'
 import { ChangePasswordSchema, type ChangePasswordInput } from './schemas.ts'
 import { SectionCard } from './section-card.tsx'
@@ -30,7 +30,7 @@ export function PasswordSection({ email }: { email: string }) {
       form.reset()
       toast.success(MESSAGES.passwordUpdated, 'You have been signed out on your other devices.')
       // The server replaced this session and ended the others.
-      await queryClient.invalidateQueries({ queryKey: ['me'] })
+      await refreshSession(queryClient)
     } catch (error) {
       // A wrong current password comes back as 400 with the server's message ("Invalid password").
       if (error instanceof ApiError && error.status === 400 && error.code === 'INVALID_PASSWORD') {

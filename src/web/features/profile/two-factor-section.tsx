@@ -9,7 +9,7 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { TotpCodeInput } from '../auth/totp-code-input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { disableTwoFactor, enableTwoFactor, generateBackupCodes, verifyTotp } from '../auth/api.ts'
+import { disableTwoFactor, enableTwoFactor, generateBackupCodes, refreshSession, verifyTotp } from '../auth/api.ts'
 import { BackupCodes } from './backup-codes.tsx'
 import { CopyButton } from './copy-button.tsx'
 import { PasswordConfirmDialog } from './password-confirm-dialog.tsx'
@@ -39,7 +39,7 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
   const [setup, setSetup] = useState<Setup>({ step: 'idle' })
   const [prompt, setPrompt] = useState<PasswordPrompt>(null)
   // The server swaps the session when 2FA is switched on or off: refresh everything about the viewer.
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['me'] })
+  const refresh = () => refreshSession(queryClient)
 
   const badge = setup.step === 'scan' ? (
     <Badge variant="warning">Setting up</Badge>
