@@ -94,8 +94,11 @@ describe('CaptchaField', () => {
       expect(document.querySelector('altcha-widget')).toHaveAttribute('challenge', '/api/captcha/challenge')
       expect(globalThis.$altcha.algorithms.has('SHA-256')).toBe(true)
 
-      setWidgetState('verifying')
-      expect(onToken).toHaveBeenLastCalledWith(null)
+      // The widget's listener is attached once its module has loaded: retry the first event until heard.
+      await waitFor(() => {
+        setWidgetState('verifying')
+        expect(onToken).toHaveBeenLastCalledWith(null)
+      })
       setWidgetState('verified', 'payload-1')
       expect(onToken).toHaveBeenLastCalledWith('payload-1')
     })
@@ -106,7 +109,10 @@ describe('CaptchaField', () => {
       render(<CaptchaField onToken={onToken} />)
       await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull())
 
-      setWidgetState('verified', 'payload-1')
+      await waitFor(() => {
+        setWidgetState('verified', 'payload-1')
+        expect(onToken).toHaveBeenLastCalledWith('payload-1')
+      })
       setWidgetState('expired')
       expect(onToken).toHaveBeenLastCalledWith(null)
       expect(screen.getByRole('alert')).toHaveTextContent(CAPTCHA_EXPIRED)
@@ -118,8 +124,13 @@ describe('CaptchaField', () => {
     it('says verification failed on error and solves a fresh challenge after the retry interval', async () => {
       serveConfig({ provider: 'altcha' })
       altcha.verify = vi.fn()
-      render(<CaptchaField onToken={() => {}} />)
+      const onToken = vi.fn()
+      render(<CaptchaField onToken={onToken} />)
       await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull())
+      await waitFor(() => {
+        setWidgetState('verifying')
+        expect(onToken).toHaveBeenLastCalledWith(null)
+      })
 
       vi.useFakeTimers()
       setWidgetState('error')
