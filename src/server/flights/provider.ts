@@ -1,0 +1,66 @@
+import type { FlightQuery } from '#shared/flights/flight-query.ts'
+import type { BaggagePrices, BookingOption, Itinerary, PriceInsights } from '#shared/flights/model.ts'
+import type { SerpFlightsResponse, SerpQuery } from './serpapi/serp-types.ts'
+
+/**
+ * The provider-neutral flight interface. Results carry the provider's own tokens; the flight service
+ * keeps them server-side and hands the browser short handles instead.
+ */
+export interface FlightProvider {
+  /** As /api/health reports it: "simulated" or "serpapi". */
+  readonly id: string
+  /** First step: one-way options, round-trip outbounds, or multi-city first legs. */
+  search(query: FlightQuery, ctx?: CallContext): Promise<ProviderSearchResult>
+  /** Returns for a chosen outbound, or the next multi-city leg (SerpApi departure_token). */
+  next(query: FlightQuery, departureToken: string, ctx?: CallContext): Promise<ProviderSearchResult>
+  /** Sellers and prices for a complete itinerary (SerpApi booking_token). */
+  bookingOptions(query: FlightQuery, bookingToken: string, ctx?: CallContext): Promise<ProviderBookingResult>
+  /** Price level, typical range and history for a route and dates. */
+  priceInsights(query: FlightQuery, ctx?: CallContext): Promise<PriceInsights | null>
+}
+
+export interface CallContext {
+  signal?: AbortSignal
+  requestId?: string
+}
+
+export interface ProviderSearchResult {
+  best: Itinerary[]
+  other: Itinerary[]
+  priceInsights: PriceInsights | null
+}
+
+export interface ProviderBookingResult {
+  selectedFlights: Itinerary[]
+  bookingOptions: BookingOption[]
+  baggagePrices: BaggagePrices
+}
+
+/**
+ * Anything that answers SerpApi Google Flights queries with SerpApi-shaped JSON: the HTTP driver
+ * (serpapi.com) or the simulated market. Both go through the same mapper.
+ */
+export interface SerpSource {
+  readonly id: string
+  fetch(query: SerpQuery, ctx?: CallContext): Promise<SerpFlightsResponse>
+}
+
+export type ProviderErrorCode = 'rate_limited' | 'quota_exhausted' | 'auth' | 'bad_request' | 'token_expired' | 'upstream' | 'timeout'
+
+/** A provider call that failed. The API shows "Failed to retrieve search results" and logs the cause. */
+export class ProviderError extends Error {
+  constructor(
+    readonly code: ProviderErrorCode,
+    readonly provider: string,
+    message: string,
+    readonly options: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause })
+    this.name = 'ProviderError'
+  }
+
+  /** Worth trying again later (the price-check worker backs off on these). */
+  get retryable(): boolean {
+    return this.code === 'rate_limited' || this.code === 'upstream' || this.code === 'timeout'
+  }
+}

@@ -1,0 +1,73 @@
+import { create } from 'zustand'
+import type { BaggagePrices, BookingOption, Itinerary, PriceInsights, SearchResponse } from '#shared/flights/model.ts'
+
+/**
+ * Spec section 3 "Search results data": the ephemeral results of the current search. Never
+ * persisted; cleared by the Flights nav item, by sign-out and by a new search.
+ */
+export interface SearchResultsState {
+  /** One answer per leg reached so far: [outbound options, return options, …]. */
+  searchResults: SearchResponse[]
+  searchError: string | null
+  priceInsights: PriceInsights | null
+  bookingOptions: BookingOption[] | null
+  /** The option picked for each leg so far. */
+  selectedFlights: Itinerary[]
+  baggagePrices: BaggagePrices | null
+  setLegResults: (legIndex: number, results: SearchResponse) => void
+  setSearchError: (message: string | null) => void
+  /** Picks an option for a leg and forgets whatever was chosen after it. */
+  selectFlight: (legIndex: number, itinerary: Itinerary) => void
+  /** Goes back to choosing this leg. */
+  unselectFrom: (legIndex: number) => void
+  setBooking: (booking: { bookingOptions: BookingOption[]; baggagePrices: BaggagePrices; selectedFlights?: Itinerary[] } | null) => void
+  setPriceInsights: (insights: PriceInsights | null) => void
+  clear: () => void
+}
+
+const empty = {
+  searchResults: [],
+  searchError: null,
+  priceInsights: null,
+  bookingOptions: null,
+  selectedFlights: [],
+  baggagePrices: null,
+}
+
+export const useSearchResultsStore = create<SearchResultsState>()((set) => ({
+  ...empty,
+  setLegResults: (legIndex, results) =>
+    set((state) => ({
+      searchResults: [...state.searchResults.slice(0, legIndex), results],
+      searchError: null,
+      priceInsights: legIndex === 0 ? results.priceInsights : state.priceInsights,
+    })),
+  setSearchError: (searchError) => set({ searchError }),
+  selectFlight: (legIndex, itinerary) =>
+    set((state) => ({
+      selectedFlights: [...state.selectedFlights.slice(0, legIndex), itinerary],
+      searchResults: state.searchResults.slice(0, legIndex + 1),
+      bookingOptions: null,
+      baggagePrices: null,
+    })),
+  unselectFrom: (legIndex) =>
+    set((state) => ({
+      selectedFlights: state.selectedFlights.slice(0, legIndex),
+      searchResults: state.searchResults.slice(0, legIndex + 1),
+      bookingOptions: null,
+      baggagePrices: null,
+    })),
+  setBooking: (booking) =>
+    set((state) => ({
+      bookingOptions: booking?.bookingOptions ?? null,
+      baggagePrices: booking?.baggagePrices ?? null,
+      selectedFlights: booking?.selectedFlights?.length ? booking.selectedFlights : state.selectedFlights,
+    })),
+  setPriceInsights: (priceInsights) => set({ priceInsights }),
+  clear: () => set(empty),
+}))
+
+/** Flights nav item and sign-out: forget the current search's results. */
+export function clearSearchData() {
+  useSearchResultsStore.getState().clear()
+}
