@@ -17,6 +17,7 @@ import { originCheck } from './http/origin-check.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
+import { flightRoutes } from './flights/routes.ts'
 
 export interface AppDeps extends Services {
   db: Db
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', systemRoutes(deps))
   app.route('/api', authRoutes(deps))
   app.route('/api/captcha', captchaRoutes(deps.captcha))
+  app.route('/api', flightRoutes(deps))
   app.route('/api/admin', adminRoutes(deps))
   app.route(
     '/api/dev',

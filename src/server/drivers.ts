@@ -21,7 +21,7 @@ const NOT_CONFIGURED = 'not-configured'
 export function resolveDrivers(env: Env, db: DbDriver): Drivers {
   return {
     db,
-    flights: NOT_CONFIGURED,
+    flights: env.SERPAPI_API_KEY ? 'serpapi' : 'simulated',
     email: env.SMTP_URL ? 'smtp' : 'outbox',
     sms: NOT_CONFIGURED,
     whatsapp: NOT_CONFIGURED,

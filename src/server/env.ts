@@ -113,6 +113,24 @@ export const EnvSchema = z.object({
     z.string().regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('FareDrop <alerts@faredrop.app>')),
+  /** SerpApi Google Flights key: live flight data. Unset: the built-in simulated market. */
+  SERPAPI_API_KEY: optionalString,
+  /** Test/advanced: SerpApi base URL (tests point it at a local fake). https://, or http:// on loopback. */
+  SERPAPI_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().refine(isSecureOrLoopbackUrl, { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' }).default('https://serpapi.com'),
+  ),
+  /** Longest wait for one flight-provider call before the search fails, in milliseconds. */
+  FLIGHTS_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(120_000).default(30_000)),
+  /** Provider calls in flight at once per process (SerpApi bills and throttles per hour). */
+  FLIGHTS_MAX_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100).default(4)),
+  /** How long an identical search is answered from the cache, in seconds. */
+  FLIGHTS_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(900)),
+  /** Simulated market only: make every call fail a given way, for demos of the error paths. */
+  SIMULATOR_FAILURE_MODE: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['none', 'no-results', 'slow', 'error', 'rate-limited', 'missing-price']).default('none'),
+  ),
 }).superRefine((env, ctx) => {
   // An outside provider is either fully configured or not at all: a client id alone would show a
   // working button that fails at the token exchange.

@@ -8,6 +8,9 @@ import { createMailer } from './email/create-mailer.ts'
 import type { Mailer } from './email/mailer.ts'
 import { EnvError, publicUrl, type Env } from './env.ts'
 import type { Logger } from './lib/logger.ts'
+import { createFlightProvider, type SimulatedMarketControls } from './flights/create-flight-provider.ts'
+import { createFlightService, type FlightService } from './flights/flight-service.ts'
+import { createPriceShockStore, type PriceShockStore } from './flights/price-shocks.ts'
 
 export interface Services {
   auth: Auth
@@ -19,6 +22,10 @@ export interface Services {
   socialProviders: Record<OAuthProviderId, boolean>
   /** Emails sent after their response went out; shutdown and tests wait for them. */
   pendingEmails: Set<Promise<unknown>>
+  flights: FlightService
+  priceShocks: PriceShockStore
+  /** The simulated market's test and demo controls; null with a live provider. */
+  simulatedMarket: SimulatedMarketControls | null
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -29,8 +36,14 @@ export function trustedOrigins(env: Env): string[] {
 }
 
 /** Builds every service from the environment: the composition root shared by the server and tests. */
-export async function createServices(env: Env, database: Database, logger: Logger): Promise<Services> {
+export async function createServices(
+  env: Env,
+  database: Database,
+  logger: Logger,
+  options: { now?: () => Date } = {},
+): Promise<Services> {
   const { db } = database
+  const now = options.now ?? (() => new Date())
   const origins = trustedOrigins(env)
   const mailer = createMailer({ env, db, logger })
   const pendingEmails = new Set<Promise<unknown>>()
@@ -57,8 +70,22 @@ export async function createServices(env: Env, database: Database, logger: Logge
     pendingEmails,
     oauthClients,
   })
+  const priceShocks = createPriceShockStore({ db, now })
+  const { provider, simulatedMarket } = createFlightProvider({ env, now, priceShocks })
+  const flights = createFlightService({
+    provider,
+    db,
+    logger,
+    now,
+    cacheTtlMs: env.FLIGHTS_CACHE_TTL_SECONDS * 1000,
+    timeoutMs: env.FLIGHTS_TIMEOUT_MS,
+    maxConcurrentCalls: env.FLIGHTS_MAX_CONCURRENCY,
+  })
   return {
     auth,
+    flights,
+    priceShocks,
+    simulatedMarket,
     mailer,
     captcha,
     drivers: resolveDrivers(env, database.driver),

@@ -4,11 +4,31 @@ import { requireRole } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import type { Drivers } from '../drivers.ts'
 import { getOverview } from './get-overview.ts'
+import { AppError } from '../lib/app-error.ts'
+import type { FlightService } from '../flights/flight-service.ts'
+import { priceShockSchema, type PriceShockStore } from '../flights/price-shocks.ts'
 
 /** /api/admin: admins only (401 signed out, 403 for every other role), whatever the UI shows. */
-export function adminRoutes(deps: { auth: Auth; db: Db; drivers: Drivers; now: () => Date }) {
+export function adminRoutes(deps: {
+  auth: Auth
+  db: Db
+  drivers: Drivers
+  now: () => Date
+  flights: FlightService
+  priceShocks: PriceShockStore
+}) {
   const app = new Hono()
   app.use('*', requireRole(deps, 'admin'))
   app.get('/overview', async (c) => c.json({ overview: await getOverview(deps.db, deps.now()), drivers: deps.drivers }))
+  app.post('/simulator/shocks', async (c) => {
+    if (deps.drivers.flights !== 'simulated') {
+      throw new AppError('conflict', 'Price shocks apply to the simulated market only; this server uses live flight data.')
+    }
+    const input = priceShockSchema.parse(await c.req.json().catch(() => ({})))
+    const shock = await deps.priceShocks.apply(input)
+    // This process's cached answers would hide the new prices until they expire.
+    deps.flights.clearCache()
+    return c.json({ shock: { ...shock, until: shock.until.toISOString() } }, 201)
+  })
   return app
 }

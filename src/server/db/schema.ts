@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -193,3 +193,36 @@ export const outboxMessages = pgTable(
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],
 )
 
+
+/**
+ * A flight search's provider query and the provider's next-step tokens (SerpApi departure_token /
+ * booking_token). The browser only ever sees `<id>.<index>` handles, so tokens stay on the server
+ * and any process can serve the next step. Rows older than a few hours are deleted.
+ */
+export const flightSearches = pgTable(
+  'flight_searches',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    query: jsonb('query').$type<Record<string, unknown>>().notNull(),
+    tokens: jsonb('tokens').$type<string[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('flight_searches_created_idx').on(t.createdAt)],
+)
+
+/**
+ * Admin-applied price shocks for the simulated market (demos and tests of price drops): prices on a
+ * route, and optionally one departure date, are multiplied by `factor` until `expires_at`.
+ */
+export const simulatorPriceShocks = pgTable('simulator_price_shocks', {
+  id: text('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
+  fromCodes: text('from_codes').notNull(),
+  toCodes: text('to_codes').notNull(),
+  departureDate: text('departure_date'),
+  factor: doublePrecision('factor').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -10,7 +10,7 @@ export function securityHeaders(options: { httpsOnly: boolean }) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE],
       styleSrc: ["'self'", NONCE],
-      imgSrc: ["'self'", 'data:'],
+      imgSrc: ["'self'", 'data:', 'https://www.gstatic.com'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       manifestSrc: ["'self'"],
@@ -18,7 +18,8 @@ export function securityHeaders(options: { httpsOnly: boolean }) {
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       frameAncestors: ["'none'"],
-      formAction: ["'self'"],
+      // Booking hands the traveller to the seller by form POST (SerpApi booking_request), then redirects.
+      formAction: ["'self'", 'https:'],
       ...(options.httpsOnly ? { upgradeInsecureRequests: [] } : {}),
     },
     strictTransportSecurity: 'max-age=31536000; includeSubDomains',

@@ -106,6 +106,14 @@ export interface SerpFlightsResponse {
 export const SERP_NO_RESULTS = "Google Flights hasn't returned any results for this query."
 
 /**
+ * True for SerpApi's "no results" answer. Matched on the stable part of the text, because the exact
+ * wording has varied between engines ("Google hasn't returned any results for this query.").
+ */
+export function isSerpNoResults(error: string | undefined): boolean {
+  return typeof error === 'string' && /hasn't returned any results/i.test(error)
+}
+
+/**
  * The query string of one SerpApi call (engine and api_key are added by the HTTP driver). The flight
  * query's fields, plus `departure_token` or `booking_token` for the later steps.
  */

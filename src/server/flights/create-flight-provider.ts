@@ -1,0 +1,32 @@
+import { publicUrl, type Env } from '../env.ts'
+import type { FlightProvider } from './provider.ts'
+import type { PriceShockStore } from './price-shocks.ts'
+import { createSerpProvider } from './serpapi/create-serp-provider.ts'
+import { createSerpApiSource } from './serpapi/serpapi-source.ts'
+import { createSimulatedMarket, type FailureMode } from './simulator/simulated-market.ts'
+
+export interface SimulatedMarketControls {
+  setFailureMode(mode: FailureMode, delayMs?: number): void
+}
+
+/**
+ * The flight provider the environment asks for: SerpApi with a key, else the simulated market.
+ * Both answer SerpApi-shaped JSON that the same mapper reads.
+ */
+export function createFlightProvider(deps: { env: Env; now: () => Date; priceShocks: PriceShockStore }): {
+  provider: FlightProvider
+  simulatedMarket: SimulatedMarketControls | null
+} {
+  const { env } = deps
+  if (env.SERPAPI_API_KEY) {
+    const source = createSerpApiSource({ apiKey: env.SERPAPI_API_KEY, baseUrl: env.SERPAPI_BASE_URL, timeoutMs: env.FLIGHTS_TIMEOUT_MS })
+    return { provider: createSerpProvider(source), simulatedMarket: null }
+  }
+  const market = createSimulatedMarket({
+    now: deps.now,
+    bookingUrl: `${publicUrl(env)}/api/flights/simulated-seller`,
+    shocks: () => deps.priceShocks.active(),
+    failures: { mode: env.SIMULATOR_FAILURE_MODE },
+  })
+  return { provider: createSerpProvider(market), simulatedMarket: market }
+}

@@ -1,0 +1,44 @@
+import { Hono, type Context } from 'hono'
+import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
+import { AppError } from '../lib/app-error.ts'
+import type { FlightService } from './flight-service.ts'
+import { searchAirports } from './reference-data/airports.ts'
+import { simulatedSellerPage } from './simulated-seller-page.ts'
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw new AppError('bad_request', 'The request body must be JSON.')
+  }
+}
+
+/** /api/airports and /api/flights/*: public, like the search page. */
+export function flightRoutes(deps: { flights: FlightService }) {
+  const app = new Hono()
+
+  app.get('/airports', (c) => {
+    const q = (c.req.query('q') ?? '').slice(0, 64)
+    c.header('cache-control', 'public, max-age=3600')
+    return c.json({ results: searchAirports(q) })
+  })
+
+  app.post('/flights/search', async (c) => c.json(await deps.flights.search(searchRequestSchema.parse(await jsonBody(c)))))
+
+  app.post('/flights/next', async (c) => c.json(await deps.flights.next(flightTokenSchema.parse(await jsonBody(c)).token)))
+
+  app.post('/flights/booking-options', async (c) =>
+    c.json(await deps.flights.bookingOptions(flightTokenSchema.parse(await jsonBody(c)).token)),
+  )
+
+  app.get('/flights/price-insights', async (c) => c.json(await deps.flights.priceInsights(priceInsightsQuerySchema.parse(c.req.query()))))
+
+  // Where the simulated market's "Book" buttons land: there is no real seller offline.
+  app.on(['GET', 'POST'], '/flights/simulated-seller', async (c) => {
+    const form: Record<string, unknown> = c.req.method === 'POST' ? await c.req.parseBody().catch(() => ({})) : {}
+    const encoded = typeof form.u === 'string' ? form.u : (c.req.query('u') ?? '')
+    return c.html(simulatedSellerPage(encoded, (c.get('secureHeadersNonce' as never) as string | undefined) ?? ''))
+  })
+
+  return app
+}
