@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import { createApp } from '../../src/server/app.ts'
 import type { Database } from '../../src/server/db/client.ts'
@@ -14,6 +15,45 @@ let emailCounter = 0
 /** An address no other test uses. */
 export const uniqueEmail = (label = 'user') => `${label}${++emailCounter}-${Date.now()}@example.com`
 
+// ---- RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits), as an authenticator app computes it ----
+
+function base32Decode(input: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = 0
+  let value = 0
+  const out: number[] = []
+  for (const char of input.replace(/=+$/, '').toUpperCase()) {
+    const index = alphabet.indexOf(char)
+    if (index < 0) throw new Error(`not base32: ${char}`)
+    value = (value << 5) | index
+    bits += 5
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 0xff)
+      bits -= 8
+    }
+  }
+  return Buffer.from(out)
+}
+
+/** The code an authenticator app set up from `totpURI` shows at `at`. */
+export function totpCode(totpURI: string, at = Date.now()): string {
+  const secret = base32Decode(new URL(totpURI).searchParams.get('secret')!)
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))
+  const hmac = createHmac('sha1', secret).update(counter).digest()
+  const offset = hmac[hmac.length - 1]! & 0xf
+  const binary = hmac.readUInt32BE(offset) & 0x7fffffff
+  return String(binary % 1_000_000).padStart(6, '0')
+}
+
+/** A code that is certainly wrong now (and in the neighbouring windows). */
+export function wrongTotpCode(totpURI: string): string {
+  const valid = new Set([-1, 0, 1].map((w) => totpCode(totpURI, Date.now() + w * 30_000)))
+  let code = 0
+  while (valid.has(String(code).padStart(6, '0'))) code++
+  return String(code).padStart(6, '0')
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>
   database: Database
@@ -22,12 +62,16 @@ export interface TestApp {
   now: { value: Date | null }
   /** Calls the app like a browser on the public origin, keeping cookies between calls. */
   client(): TestClient
+  /** The same, from a socket at `remoteAddress` (the address the server sees without a trusted proxy). */
+  clientAt(remoteAddress: string): TestClient
   /** Newest email the outbox holds for `to`. */
   lastEmail(to: string): Promise<{ subject: string | null; text: string; links: string[] } | undefined>
   signUp(client: TestClient, email: string, password?: string): Promise<Response>
   /** Opens the verification link of the newest email to `email` (which also signs the client in). */
   verifyFromEmail(client: TestClient, email: string): Promise<Response>
   signIn(client: TestClient, email: string, password?: string): Promise<Response>
+  /** Turns TOTP on for the client's user; returns what the app showed and the code that confirmed it. */
+  enableTwoFactor(client: TestClient, password?: string): Promise<{ totpURI: string; backupCodes: string[]; code: string }>
   close(): Promise<void>
 }
 
@@ -40,8 +84,8 @@ export interface TestClient {
 export async function createTestApp(vars: Record<string, string> = {}): Promise<TestApp> {
   const database = await openTestDatabase()
   const env = parseEnv({ NODE_ENV: 'test', PORT: '3999', CAPTCHA_PROVIDER: 'none', ...vars })
-  const services = await createServices(env, database, silentLogger)
   const now: { value: Date | null } = { value: null }
+  const services = await createServices(env, database, silentLogger, { now: () => now.value ?? new Date() })
   const app = createApp({
     ...services,
     db: database.db,
@@ -53,8 +97,10 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
     now: () => now.value ?? new Date(),
   })
 
-  const client = (): TestClient => {
+  const client = (remoteAddress?: string): TestClient => {
     const cookies = new Map<string, string>()
+    // What @hono/node-server's getConnInfo reads; app.request() has no socket otherwise.
+    const socket = remoteAddress ? { incoming: { socket: { remoteAddress, remotePort: 40_000 } } } : undefined
     return {
       cookies,
       async request(path, init = {}) {
@@ -66,7 +112,7 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
           headers.set('content-type', 'application/json')
           body = JSON.stringify(init.json)
         }
-        const res = await app.request(path, { ...init, headers, body })
+        const res = await app.request(path, { ...init, headers, body }, socket)
         for (const cookie of res.headers.getSetCookie()) {
           const [pair] = cookie.split(';')
           const [name, ...rest] = pair!.split('=')
@@ -85,7 +131,8 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
     env,
     services,
     now,
-    client,
+    client: () => client(),
+    clientAt: (remoteAddress) => client(remoteAddress),
     async lastEmail(to) {
       await Promise.allSettled(services.pendingEmails)
       const [row] = await database.db
@@ -109,6 +156,15 @@ export async function createTestApp(vars: Record<string, string> = {}): Promise<
     },
     signIn: (client, email, password = TEST_PASSWORD) =>
       client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } }),
+    async enableTwoFactor(client, password = TEST_PASSWORD) {
+      const res = await client.request('/api/auth/two-factor/enable', { method: 'POST', json: { password } })
+      if (res.status !== 200) throw new Error(`two-factor/enable answered ${res.status}`)
+      const body = (await res.json()) as { totpURI: string; backupCodes: string[] }
+      const code = totpCode(body.totpURI)
+      const verified = await client.request('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code } })
+      if (verified.status !== 200) throw new Error(`two-factor/verify-totp answered ${verified.status}`)
+      return { ...body, code }
+    },
     async close() {
       await Promise.allSettled(services.pendingEmails)
       await database.close()

@@ -12,7 +12,9 @@ import { ensureAccountRecords } from './ensure-account-records.ts'
 import { createOidcProvider, oidcProviders } from './oauth-oidc.ts'
 import type { OidcClientConfig } from './oauth-providers.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
+import { secondFactorOnEverySignIn } from './second-factor-everywhere.ts'
 import { clearSignInLock } from './sign-in-guard.ts'
+import { totpReplayGuard } from './totp-replay.ts'
 
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60
@@ -112,6 +114,8 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       twoFactor({ issuer: PRODUCT_NAME }),
+      totpReplayGuard({ db: deps.db }),
+      secondFactorOnEverySignIn({ publicUrl: deps.publicUrl }),
       oidcProviders(deps.oauthClients.map((client) => createOidcProvider(client, deps.logger))),
     ],
     // Failed provider callbacks (unknown or forged state included) land on the web page that explains them.

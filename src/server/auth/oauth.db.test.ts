@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_ACCOUNT, startIdentityProvider, type ProviderReturn, type TestAccount, type TestIdentityProvider } from '#tests/support/oidc-provider.ts'
-import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import { createTestApp, TEST_ORIGIN, totpCode, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { accounts, sessions, users } from '../db/schema.ts'
+import { SECOND_FACTOR_PAGE } from './second-factor-everywhere.ts'
 
 /**
  * Sign-in with an outside provider, end to end against a real OpenID Connect provider on loopback:
@@ -250,6 +251,32 @@ describe('signing in', () => {
     const elsewhere = t.client()
     expect(landing(await signInWith(elsewhere, account)).searchParams.has('error')).toBe(false)
     expect((await me(elsewhere))?.user.id).toBe(ownerId)
+  })
+
+  it('asks an account with two-factor on for its code before the provider sign-in counts (decision 011)', async () => {
+    const email = await passwordAccount()
+    const owner = t.client()
+    expect((await owner.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'correct horse' } })).status).toBe(200)
+    const { totpURI } = await t.enableTwoFactor(owner, 'correct horse')
+    const link = await owner.request('/api/auth/link-social', {
+      method: 'POST',
+      json: { provider: 'google', callbackURL: '/profile', errorCallbackURL: '/auth/callback?provider=google', disableRedirect: true },
+    })
+    const account = uniqueAccount({ email })
+    expect(landing(await deliver(owner, await idp.authorize(((await link.json()) as { url: string }).url, account))).pathname).toBe('/profile')
+    const sessionsBefore = await sessionCount(email)
+
+    const elsewhere = t.client()
+    const to = landing(await signInWith(elsewhere, account))
+    expect(`${to.pathname}${to.search}`).toBe(SECOND_FACTOR_PAGE)
+    expect(await me(elsewhere)).toBeNull()
+    expect(await sessionCount(email)).toBe(sessionsBefore)
+
+    // Set-up used this step's code; the app's next one finishes the sign-in.
+    const code = totpCode(totpURI, Date.now() + 30_000)
+    const verified = await elsewhere.request('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code, trustDevice: false } })
+    expect(verified.status).toBe(200)
+    expect((await me(elsewhere))?.user.email).toBe(email)
   })
 
   it('refuses an email the provider does not vouch for: no user, no link, no mail', async () => {

@@ -1,7 +1,14 @@
-import { createHmac } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, TEST_PASSWORD, uniqueEmail, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import {
+  createTestApp,
+  TEST_PASSWORD,
+  totpCode as totp,
+  uniqueEmail,
+  wrongTotpCode as wrongCode,
+  type TestApp,
+  type TestClient,
+} from '#tests/support/test-app.ts'
 import { accounts, profiles, sessions, twoFactors, userEmails, users } from '../db/schema.ts'
 
 let t: TestApp
@@ -44,51 +51,7 @@ async function currentSession(client: TestClient) {
   } | null
 }
 
-// ---- RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits), as an authenticator app computes it ----
-
-function base32Decode(input: string): Buffer {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = 0
-  let value = 0
-  const out: number[] = []
-  for (const char of input.replace(/=+$/, '').toUpperCase()) {
-    const index = alphabet.indexOf(char)
-    if (index < 0) throw new Error(`not base32: ${char}`)
-    value = (value << 5) | index
-    bits += 5
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 0xff)
-      bits -= 8
-    }
-  }
-  return Buffer.from(out)
-}
-
-function totp(totpURI: string, at = Date.now()): string {
-  const secret = base32Decode(new URL(totpURI).searchParams.get('secret')!)
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))
-  const hmac = createHmac('sha1', secret).update(counter).digest()
-  const offset = hmac[hmac.length - 1]! & 0xf
-  const binary = hmac.readUInt32BE(offset) & 0x7fffffff
-  return String(binary % 1_000_000).padStart(6, '0')
-}
-
-/** A code that is certainly wrong now (and in the neighbouring windows). */
-function wrongCode(totpURI: string): string {
-  const valid = new Set([-1, 0, 1].map((w) => totp(totpURI, Date.now() + w * 30_000)))
-  let code = 0
-  while (valid.has(String(code).padStart(6, '0'))) code++
-  return String(code).padStart(6, '0')
-}
-
-async function enableTwoFactor(client: TestClient) {
-  const res = await post(client, '/api/auth/two-factor/enable', { password: PASSWORD })
-  expect(res.status).toBe(200)
-  const body = (await res.json()) as { totpURI: string; backupCodes: string[] }
-  expect((await post(client, '/api/auth/two-factor/verify-totp', { code: totp(body.totpURI) })).status).toBe(200)
-  return body
-}
+const enableTwoFactor = (client: TestClient) => t.enableTwoFactor(client)
 
 describe('update-user', () => {
   it('changes the name, first name and last name', async () => {
@@ -189,6 +152,92 @@ describe('sessions', () => {
   })
 })
 
+describe('our session endpoints (/api/me/sessions)', () => {
+  interface Summary {
+    id: string
+    current: boolean
+    createdAt: string
+    ipAddress: string | null
+    userAgent: string | null
+  }
+  const listMine = async (client: TestClient) => {
+    const res = await client.request('/api/me/sessions')
+    return { status: res.status, body: (await res.json()) as { sessions: Summary[] } }
+  }
+
+  /** Makes every session of the user look signed in two days ago (past better-auth's one-day freshAge). */
+  async function signedInLongAgo(email: string) {
+    const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000)
+    await t.database.db.update(sessions).set({ createdAt: twoDaysAgo }).where(eq(sessions.userId, user!.id))
+  }
+
+  it('list the caller’s sessions only, mark this one, show no tokens, even two days after signing in', async () => {
+    const { client, email } = await verifiedUser()
+    await anotherSession(email)
+    await verifiedUser() // someone else's sessions must not show up
+    await signedInLongAgo(email)
+
+    // The reason these exist: better-auth's own list refuses a sign-in older than a day.
+    expect((await client.request('/api/auth/list-sessions')).status).toBe(403)
+
+    const { status, body } = await listMine(client)
+    expect(status).toBe(200)
+    expect(body.sessions).toHaveLength(2)
+    expect(body.sessions.filter((s) => s.current).map((s) => s.id)).toEqual([(await currentSession(client))!.session.id])
+    for (const session of body.sessions) {
+      expect(Object.keys(session).sort()).toEqual(['createdAt', 'current', 'expiresAt', 'id', 'ipAddress', 'updatedAt', 'userAgent'])
+    }
+  })
+
+  it('sign out one other device by session id', async () => {
+    const { client, email } = await verifiedUser()
+    const other = await anotherSession(email)
+    await signedInLongAgo(email)
+    const otherId = (await listMine(client)).body.sessions.find((s) => !s.current)!.id
+
+    const res = await client.request(`/api/me/sessions/${otherId}`, { method: 'DELETE' })
+    expect(res.status).toBe(204)
+    expect(await isSignedIn(other)).toBe(false)
+    expect(await isSignedIn(client)).toBe(true)
+    expect((await listMine(client)).body.sessions).toHaveLength(1)
+    expect((await client.request(`/api/me/sessions/${otherId}`, { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it("answer 404 for another user's session and leave it signed in", async () => {
+    const { client } = await verifiedUser()
+    const stranger = await verifiedUser()
+    const strangerId = (await listMine(stranger.client)).body.sessions[0]!.id
+
+    const res = await client.request(`/api/me/sessions/${strangerId}`, { method: 'DELETE' })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({ error: { code: 'not_found' } })
+    expect(await isSignedIn(stranger.client)).toBe(true)
+  })
+
+  it('sign out every other session and keep this one, two days after signing in', async () => {
+    const { client, email } = await verifiedUser()
+    const others = [await anotherSession(email), await anotherSession(email)]
+    const stranger = await verifiedUser()
+    await signedInLongAgo(email)
+
+    const res = await post(client, '/api/me/sessions/revoke-others')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ revoked: 2 })
+    for (const other of others) expect(await isSignedIn(other)).toBe(false)
+    expect(await isSignedIn(client)).toBe(true)
+    expect(await isSignedIn(stranger.client)).toBe(true)
+    expect((await listMine(client)).body.sessions.map((s) => s.current)).toEqual([true])
+  })
+
+  it('need a session', async () => {
+    const anonymous = t.client()
+    expect((await anonymous.request('/api/me/sessions')).status).toBe(401)
+    expect((await anonymous.request('/api/me/sessions/anything', { method: 'DELETE' })).status).toBe(401)
+    expect((await post(anonymous, '/api/me/sessions/revoke-others')).status).toBe(401)
+  })
+})
+
 describe('two-factor authentication (TOTP)', () => {
   it('needs the password to start, and is only on once a code from the app is verified', async () => {
     const { client } = await verifiedUser()
@@ -226,7 +275,9 @@ describe('two-factor authentication (TOTP)', () => {
     expect(await wrong.json()).toMatchObject({ code: 'INVALID_CODE', message: 'Invalid code' })
     expect(await isSignedIn(browser)).toBe(false)
 
-    expect((await post(browser, '/api/auth/two-factor/verify-totp', { code: totp(totpURI), trustDevice: false })).status).toBe(200)
+    // Set-up used this 30 s step's code, and each code works once: the app's next code signs in.
+    const next = totp(totpURI, Date.now() + 30_000)
+    expect((await post(browser, '/api/auth/two-factor/verify-totp', { code: next, trustDevice: false })).status).toBe(200)
     expect(await isSignedIn(browser)).toBe(true)
   })
 

@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER, OAUTH_RETURN_PATH, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-guard.ts'
+import { listUserSessions, revokeOtherUserSessions, revokeUserSession } from './user-sessions.ts'
 import { getViewer, requireUser, type Viewer } from './viewer.ts'
 
 export interface ChallengeVerifier {
@@ -107,6 +108,25 @@ export function authRoutes(deps: AuthRouteDeps) {
   }
 
   app.get('/me', requireUser(deps), async (c) => c.json(await describeViewer((await getViewer(c, deps))!)))
+
+  // The caller's own sessions (profile page). Unlike better-auth's list-sessions these work however
+  // long ago the caller signed in, and never hand out session tokens.
+  app.get('/me/sessions', requireUser(deps), async (c) => {
+    const viewer = (await getViewer(c, deps))!
+    return c.json({ sessions: await listUserSessions(deps.db, { userId: viewer.user.id, sessionId: viewer.sessionId }, deps.now()) })
+  })
+
+  app.post('/me/sessions/revoke-others', requireUser(deps), async (c) => {
+    const viewer = (await getViewer(c, deps))!
+    return c.json({ revoked: await revokeOtherUserSessions(deps.db, viewer.user.id, viewer.sessionId) })
+  })
+
+  // Another user's session id is answered exactly like one that doesn't exist.
+  app.delete('/me/sessions/:id', requireUser(deps), async (c) => {
+    const viewer = (await getViewer(c, deps))!
+    if (!(await revokeUserSession(deps.db, viewer.user.id, c.req.param('id')))) throw new AppError('not_found', 'No such session.')
+    return c.body(null, 204)
+  })
 
   // The same for the web app's session probe, with 200 and `user: null` when signed out, so a
   // signed-out page view logs no failed request.

@@ -124,10 +124,25 @@ export const authSessionQueryOptions = queryOptions({
   queryFn: ({ signal }) => api<AuthSession | null>('/api/auth/get-session', { signal }),
 })
 
-/** Every active session of the signed-in user. better-auth only lists them from a session under a day old. */
+/** One of the signed-in user's sessions as our API lists it (no token: it never reaches the page). */
+export interface SessionSummary {
+  id: string
+  /** The session this browser is using. */
+  current: boolean
+  createdAt: string
+  updatedAt: string
+  expiresAt: string
+  ipAddress: string | null
+  userAgent: string | null
+}
+
+/**
+ * Every active session of the signed-in user, from our own endpoint: better-auth's list-sessions
+ * only answers within a day of signing in.
+ */
 export const sessionsQueryOptions = queryOptions({
   queryKey: ['me', 'sessions'],
-  queryFn: ({ signal }) => api<AuthSessionRecord[]>('/api/auth/list-sessions', { signal }),
+  queryFn: async ({ signal }) => (await api<{ sessions: SessionSummary[] }>('/api/me/sessions', { signal })).sessions,
 })
 
 export function updateProfileName(input: { firstName: string; lastName: string }) {
@@ -143,12 +158,14 @@ export function changePassword(input: { currentPassword: string; newPassword: st
   })
 }
 
-export function revokeSession(token: string) {
-  return api<{ status: boolean }>('/api/auth/revoke-session', { json: { token } })
+/** Signs one of the user's sessions out (a session of someone else is a 404). */
+export function revokeSession(id: string) {
+  return api<void>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' })
 }
 
+/** Signs out every session but this one; answers how many ended. */
 export function revokeOtherSessions() {
-  return api<{ status: boolean }>('/api/auth/revoke-other-sessions', { json: {} })
+  return api<{ revoked: number }>('/api/me/sessions/revoke-others', { json: {} })
 }
 
 /** Starts TOTP set-up: the authenticator URI and backup codes; 2FA is on once a code is verified. */

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, Clock, Lock, MailCheck } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { useNavigate } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { MagicLinkSchema, MESSAGES, SignInSchema, type SignInInput } from '#shared/auth.ts'
 import { PATHS } from '#shared/routes.ts'
 import { attemptsLeft, formatCountdown, lockRemainingMs, retryDelayMs, shouldWarn } from '#shared/sign-in-lockout.ts'
@@ -23,20 +23,32 @@ type Banner = { tone: 'success' | 'error'; text: string } | null
 
 export type SignInStep = 'password' | 'two-factor'
 
+/**
+ * A magic link or an outside provider for an account with two-factor on lands on
+ * `/auth?step=two-factor` holding a pending sign-in (server: second-factor-everywhere.ts).
+ */
+const STEP_PARAM = 'step'
+
 /** `onStepChange` lets the page hide what doesn't apply while the second factor is asked. */
 export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep) => void }) {
   const navigate = useNavigate()
+  const [params, setParams] = useSearchParams()
   const queryClient = useQueryClient()
   const lockout = useLockoutStore()
   const [captchaKey, setCaptchaKey] = useState(0)
   const [banner, setBanner] = useState<Banner>(null)
   const [sending, setSending] = useState<'magic' | 'reset' | null>(null)
-  /** 'two-factor' once the password was right for an account that also needs a code. */
-  const [step, setStepState] = useState<SignInStep>('password')
+  /** 'two-factor' once the first factor was right for an account that also needs a code. */
+  const [step, setStepState] = useState<SignInStep>(() => (params.get(STEP_PARAM) === 'two-factor' ? 'two-factor' : 'password'))
   const setStep = (next: SignInStep) => {
     setStepState(next)
     onStepChange?.(next)
   }
+  // The page starts out expecting the password step; tell it when we opened on the code.
+  const openedOnCode = useRef(step === 'two-factor')
+  useEffect(() => {
+    if (openedOnCode.current) onStepChange?.('two-factor')
+  }, [onStepChange])
   const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '', captchaToken: '' } })
   const { errors, isSubmitting } = form.formState
 
@@ -120,6 +132,15 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
         onVerified={finishSignIn}
         onRestart={(reason) => {
           setStep('password')
+          if (params.has(STEP_PARAM)) {
+            setParams(
+              (current) => {
+                current.delete(STEP_PARAM)
+                return current
+              },
+              { replace: true },
+            )
+          }
           form.resetField('password')
           freshChallenge()
           setBanner(reason ? { tone: 'error', text: reason } : null)

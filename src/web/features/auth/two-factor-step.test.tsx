@@ -26,11 +26,11 @@ function serve(posts: Record<string, Answer>) {
 const twoFactorRedirect = () => Response.json({ twoFactorRedirect: true, twoFactorMethods: ['totp'] })
 const invalid = (code: string, message: string) => Response.json({ code, message }, { status: 401 })
 
-function renderSignIn() {
+function renderSignIn(entry = '/auth', onStepChange?: (step: string) => void) {
   return renderWithProviders(
-    <MemoryRouter initialEntries={['/auth']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
-        <Route path="/auth" element={<SignInForm />} />
+        <Route path="/auth" element={<SignInForm onStepChange={onStepChange} />} />
         <Route path="/alerts" element={<h1>Alerts page</h1>} />
       </Routes>
     </MemoryRouter>,
@@ -122,5 +122,40 @@ describe('sign-in with a second factor', () => {
     renderSignIn()
     await submitPassword(user)
     expect(await screen.findByRole('heading', { name: 'Alerts page' })).toBeInTheDocument()
+  })
+
+  it('opens on the code step when a magic link or provider sign-in sends the browser to /auth?step=two-factor', async () => {
+    const user = userEvent.setup()
+    const onStepChange = vi.fn()
+    serve({
+      '/api/auth/two-factor/verify-totp': (body) =>
+        body.code === '111111'
+          ? invalid('TOTP_CODE_ALREADY_USED', 'This code has already been used. Wait for the next code from your authenticator app.')
+          : Response.json({ token: 't' }),
+    })
+    renderSignIn('/auth?step=two-factor', onStepChange)
+
+    const code = await screen.findByLabelText('Authentication code')
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument()
+    expect(onStepChange).toHaveBeenCalledWith('two-factor')
+
+    await user.type(code, '111111')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('This code has already been used. Wait for the next code from your authenticator app.')).toBeInTheDocument()
+
+    await user.clear(code)
+    await user.type(code, '222222')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('heading', { name: 'Alerts page' })).toBeInTheDocument()
+  })
+
+  it('goes back to the password form from that step', async () => {
+    const user = userEvent.setup()
+    const onStepChange = vi.fn()
+    serve({})
+    renderSignIn('/auth?step=two-factor', onStepChange)
+    await user.click(await screen.findByRole('button', { name: 'Back to sign in' }))
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument()
+    expect(onStepChange).toHaveBeenLastCalledWith('password')
   })
 })

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
+import { clearSearchData } from '../../stores/search-results-store.ts'
 import { signOut } from './api.ts'
 
 /**
@@ -12,6 +13,7 @@ export function useSignOut() {
   return async () => {
     await signOut()
     queryClient.clear()
+    clearSearchData()
     queryClient.setQueryData(['me'], null)
     sessionStorage.clear()
     await navigate('/')

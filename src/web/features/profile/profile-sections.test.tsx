@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
 import { useToastStore } from '../../stores/toast-store.ts'
-import type { AuthSession, AuthSessionRecord, Me } from '../auth/api.ts'
+import type { AuthSession, Me, SessionSummary } from '../auth/api.ts'
 import { ProfileSections } from './profile-sections.tsx'
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -20,10 +20,10 @@ const me: Me = {
   ],
 }
 
-const session = (id: string, userAgent: string, ipAddress: string): AuthSessionRecord => ({
+/** A row of GET /api/me/sessions; `current` is the server's word for "this browser". */
+const session = (id: string, userAgent: string, ipAddress: string, current = false): SessionSummary => ({
   id,
-  token: `token-${id}`,
-  userId: 'u1',
+  current,
   expiresAt: '2099-01-01T00:00:00.000Z',
   createdAt: '2026-03-05T10:00:00.000Z',
   updatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
@@ -33,7 +33,7 @@ const session = (id: string, userAgent: string, ipAddress: string): AuthSessionR
 
 function authSession(overrides: Partial<AuthSession['user']> = {}): AuthSession {
   return {
-    session: session('s1', CHROME_MAC, '203.0.113.7'),
+    session: { ...session('s1', CHROME_MAC, '203.0.113.7'), token: 'token-s1', userId: 'u1' },
     user: {
       id: 'u1',
       email: 'ana@example.com',
@@ -52,8 +52,15 @@ function authSession(overrides: Partial<AuthSession['user']> = {}): AuthSession 
 type Call = { method: string; path: string; body: unknown }
 type Answer = (body: unknown) => Response
 
-/** Serves the profile's reads; `posts` answers the writes a test cares about. Every call is recorded. */
-function serve(options: { user?: Partial<AuthSession['user']>; sessions?: AuthSessionRecord[] | Response; posts?: Record<string, Answer> } = {}) {
+/** Serves the profile's reads; `posts` and `deletes` answer the writes a test cares about. Every call is recorded. */
+function serve(
+  options: {
+    user?: Partial<AuthSession['user']>
+    sessions?: SessionSummary[] | Response
+    posts?: Record<string, Answer>
+    deletes?: Record<string, Answer>
+  } = {},
+) {
   const calls: Call[] = []
   const fetchMock = stubApi((url, init) => {
     const method = init?.method ?? 'GET'
@@ -61,11 +68,12 @@ function serve(options: { user?: Partial<AuthSession['user']>; sessions?: AuthSe
     calls.push({ method, path: url, body })
     if (url === '/api/session') return Response.json(me)
     if (url === '/api/auth/get-session') return Response.json(authSession(options.user))
-    if (url === '/api/auth/list-sessions') {
-      const sessions = options.sessions ?? [session('s1', CHROME_MAC, '203.0.113.7'), session('s2', SAFARI_IPHONE, '198.51.100.4')]
-      return sessions instanceof Response ? sessions.clone() : Response.json(sessions)
+    if (method === 'GET' && url === '/api/me/sessions') {
+      const sessions = options.sessions ?? [session('s2', SAFARI_IPHONE, '198.51.100.4'), session('s1', CHROME_MAC, '203.0.113.7', true)]
+      return sessions instanceof Response ? sessions.clone() : Response.json({ sessions })
     }
     if (method === 'POST' && options.posts?.[url]) return options.posts[url](body)
+    if (method === 'DELETE' && options.deletes?.[url]) return options.deletes[url](body)
     return undefined
   })
   return { calls, fetchMock, posted: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path) }
@@ -194,7 +202,7 @@ describe('Password', () => {
 })
 
 describe('Sessions', () => {
-  it('lists devices readably and marks this one', async () => {
+  it('lists devices readably, this one (as the server marks it) first', async () => {
     serve()
     renderProfile()
     const sessions = await section('Sessions')
@@ -209,30 +217,52 @@ describe('Sessions', () => {
     expect(items[1]).not.toHaveTextContent('This device')
   })
 
-  it('revokes one session by its token, and all other sessions at once', async () => {
+  it('signs one session out by its id, and all other sessions at once, through our session endpoints', async () => {
     const user = userEvent.setup()
     const api = serve({
-      posts: {
-        '/api/auth/revoke-session': () => Response.json({ status: true }),
-        '/api/auth/revoke-other-sessions': () => Response.json({ status: true }),
-      },
+      deletes: { '/api/me/sessions/s2': () => new Response(null, { status: 204 }) },
+      posts: { '/api/me/sessions/revoke-others': () => Response.json({ revoked: 1 }) },
     })
     renderProfile()
     const sessions = await section('Sessions')
     await user.click(await sessions.findByRole('button', { name: 'Sign out Safari on iPhone session' }))
-    await waitFor(() => expect(api.posted('/api/auth/revoke-session')).toEqual([expect.objectContaining({ body: { token: 'token-s2' } })]))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/me/sessions/s2']))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Session signed out', variant: 'success' }))
+    // The list is read again after a change.
+    expect(api.calls.filter((c) => c.method === 'GET' && c.path === '/api/me/sessions').length).toBeGreaterThan(1)
 
     await user.click(sessions.getByRole('button', { name: 'Sign out other sessions' }))
-    await waitFor(() => expect(api.posted('/api/auth/revoke-other-sessions')).toHaveLength(1))
+    await waitFor(() => expect(api.posted('/api/me/sessions/revoke-others')).toHaveLength(1))
     await waitFor(() => expect(toasts()).toContainEqual({ title: 'Signed out of all other sessions', variant: 'success' }))
   })
 
-  it('explains when the list needs a recent sign-in', async () => {
-    serve({ sessions: Response.json({ code: 'SESSION_NOT_FRESH', message: 'Session is not fresh' }, { status: 403 }) })
+  it('says when a session could not be signed out', async () => {
+    const user = userEvent.setup()
+    serve({ deletes: { '/api/me/sessions/s2': () => Response.json({ error: { code: 'not_found', message: 'No such session.' } }, { status: 404 }) } })
     renderProfile()
     const sessions = await section('Sessions')
-    expect(await sessions.findByText(/only shown within a day of signing in/)).toBeInTheDocument()
-    expect(sessions.getByRole('button', { name: 'Sign out other sessions' })).toBeEnabled()
+    await user.click(await sessions.findByRole('button', { name: 'Sign out Safari on iPhone session' }))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Could not sign out that session', variant: 'error' }))
+  })
+
+  it('disables "Sign out other sessions" when this is the only one', async () => {
+    serve({ sessions: [session('s1', CHROME_MAC, '203.0.113.7', true)] })
+    renderProfile()
+    const sessions = await section('Sessions')
+    expect(await sessions.findAllByRole('listitem')).toHaveLength(1)
+    expect(sessions.getByRole('button', { name: 'Sign out other sessions' })).toBeDisabled()
+  })
+
+  it('explains a list that failed to load and tries again', async () => {
+    const user = userEvent.setup()
+    // A 4xx, which the app doesn't retry by itself.
+    const api = serve({ sessions: Response.json({ error: { code: 'rate_limited', message: 'Slow down.' } }, { status: 429 }) })
+    renderProfile()
+    const sessions = await section('Sessions')
+    expect(await sessions.findByText(/Could not load your sessions\. Slow down\./)).toBeInTheDocument()
+    const before = api.calls.filter((c) => c.path === '/api/me/sessions').length
+    await user.click(sessions.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.path === '/api/me/sessions').length).toBe(before + 1))
   })
 })
 

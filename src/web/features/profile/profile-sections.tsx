@@ -47,7 +47,7 @@ export function ProfileSections() {
     )
   }
 
-  const { user, session } = auth.data
+  const { user } = auth.data
   return (
     <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
       <nav aria-label="Profile sections" className="hidden lg:block">
@@ -69,7 +69,7 @@ export function ProfileSections() {
         <AccountSection user={user} />
         <EmailsSection emails={me.data.emails} />
         <PasswordSection email={user.email} />
-        <SessionsSection currentSessionId={session.id} />
+        <SessionsSection />
         <TwoFactorSection enabled={!!user.twoFactorEnabled} email={user.email} />
         <DeleteAccountSection email={user.email} />
       </div>

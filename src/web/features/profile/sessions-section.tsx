@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { AlertTriangle, Globe, Info, LogOut, Monitor, MonitorSmartphone, Smartphone, Tablet, type LucideIcon } from 'lucide-react'
+import { AlertTriangle, Globe, LogOut, Monitor, MonitorSmartphone, Smartphone, Tablet, type LucideIcon } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
-import { ApiError, errorMessage } from '../../lib/api-client.ts'
+import { errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { revokeOtherSessions, revokeSession, sessionsQueryOptions, type AuthSessionRecord } from '../auth/api.ts'
+import { revokeOtherSessions, revokeSession, sessionsQueryOptions, type SessionSummary } from '../auth/api.ts'
 import { Notice } from '../auth/notice.tsx'
 import { formatDateTime, formatRelative } from './format.ts'
 import { SectionCard } from './section-card.tsx'
@@ -19,21 +19,15 @@ const DEVICE_ICONS: Record<DeviceSummary['kind'], LucideIcon> = {
   unknown: Globe,
 }
 
-/** better-auth lists sessions only from a session signed in within the last day ("fresh"). */
-const isNotFresh = (error: unknown) => error instanceof ApiError && error.status === 403
-
-export function SessionsSection({ currentSessionId }: { currentSessionId: string | undefined }) {
+export function SessionsSection() {
   const queryClient = useQueryClient()
   const sessions = useQuery(sessionsQueryOptions)
   const [revoking, setRevoking] = useState<string | null>(null)
   const [revokingOthers, setRevokingOthers] = useState(false)
 
-  const list = [...(sessions.data ?? [])].sort((a, b) => {
-    if (a.id === currentSessionId) return -1
-    if (b.id === currentSessionId) return 1
-    return b.updatedAt.localeCompare(a.updatedAt)
-  })
-  const others = list.filter((s) => s.id !== currentSessionId).length
+  // This device first, then the most recently active.
+  const list = [...(sessions.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current) || b.updatedAt.localeCompare(a.updatedAt))
+  const others = list.filter((s) => !s.current).length
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey })
 
@@ -50,10 +44,10 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
     }
   }
 
-  const signOutOne = async (session: AuthSessionRecord) => {
+  const signOutOne = async (session: SessionSummary) => {
     setRevoking(session.id)
     try {
-      await revokeSession(session.token)
+      await revokeSession(session.id)
       toast.success('Session signed out', summarizeUserAgent(session.userAgent).label)
       await refresh()
     } catch (error) {
@@ -89,26 +83,18 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
           ))}
         </div>
       ) : sessions.isError ? (
-        isNotFresh(sessions.error) ? (
-          <Notice tone="info" icon={Info}>
-            For your security, the list of sessions is only shown within a day of signing in. Sign out and sign in again to review
-            it. You can still sign out all other sessions with the button above.
-          </Notice>
-        ) : (
-          <Notice tone="error" icon={AlertTriangle}>
-            <p>Could not load your sessions. {errorMessage(sessions.error)}</p>
-            <Button variant="link" className="h-auto justify-start p-0" onClick={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          </Notice>
-        )
+        <Notice tone="error" icon={AlertTriangle}>
+          <p>Could not load your sessions. {errorMessage(sessions.error)}</p>
+          <Button variant="link" className="h-auto justify-start p-0" onClick={() => void sessions.refetch()}>
+            Try again
+          </Button>
+        </Notice>
       ) : (
         <ul className="divide-y rounded-lg border" aria-label="Active sessions">
           {list.map((session) => (
             <SessionRow
               key={session.id}
               session={session}
-              current={session.id === currentSessionId}
               revoking={revoking === session.id}
               onRevoke={() => void signOutOne(session)}
             />
@@ -119,17 +105,8 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
   )
 }
 
-function SessionRow({
-  session,
-  current,
-  revoking,
-  onRevoke,
-}: {
-  session: AuthSessionRecord
-  current: boolean
-  revoking: boolean
-  onRevoke: () => void
-}) {
+function SessionRow({ session, revoking, onRevoke }: { session: SessionSummary; revoking: boolean; onRevoke: () => void }) {
+  const { current } = session
   const device = summarizeUserAgent(session.userAgent)
   const Icon = DEVICE_ICONS[device.kind]
   return (
