@@ -70,7 +70,7 @@ describe('GET /api/health', () => {
       version: '1.2.3',
       drivers: {
         db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
-        flights: 'not-configured',
+        flights: 'simulated',
         email: 'outbox',
         sms: 'not-configured',
         whatsapp: 'not-configured',

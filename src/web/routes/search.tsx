@@ -1,14 +1,18 @@
-import { Plane } from 'lucide-react'
 import { PageContainer, PageHeader } from '../components/page-header.tsx'
-import { UpcomingFeature } from '../components/upcoming-feature.tsx'
+import { SearchForm } from '../features/search/form/search-form.tsx'
+import { SearchResults } from '../features/search/results/search-results.tsx'
 
+/** /search: the form (its state mirrored in the URL) and, below it, the results of the search that URL holds. */
 export default function SearchPage() {
   return (
     <PageContainer>
-      <PageHeader title="Search flights" description="One-way, round-trip and multi-city searches with 20+ filters, price insights and booking options." />
-      <UpcomingFeature icon={Plane} title="Flight search is on its way">
-        The search form, results and price insights will appear here.
-      </UpcomingFeature>
+      <PageHeader title="Search flights" description="Round trip, one way or multi-city, with 20+ filters, price insights and where to book." />
+      <div className="mt-6 grid gap-8">
+        <SearchForm />
+        <div>
+          <SearchResults />
+        </div>
+      </div>
     </PageContainer>
   )
 }

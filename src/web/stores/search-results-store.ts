@@ -5,7 +5,12 @@ import type { BaggagePrices, BookingOption, Itinerary, PriceInsights, SearchResp
  * Spec section 3 "Search results data": the ephemeral results of the current search. Never
  * persisted; cleared by the Flights nav item, by sign-out and by a new search.
  */
+/** Spec section 4 "Search": idle, searching, with results, or with the error. */
+export type SearchStatus = 'idle' | 'searching' | 'results' | 'error'
+
 export interface SearchResultsState {
+  /** Where the current search stands; set by useRunSearch (features/search/use-run-search.ts). */
+  status: SearchStatus
   /** One answer per leg reached so far: [outbound options, return options, …]. */
   searchResults: SearchResponse[]
   searchError: string | null
@@ -22,10 +27,12 @@ export interface SearchResultsState {
   unselectFrom: (legIndex: number) => void
   setBooking: (booking: { bookingOptions: BookingOption[]; baggagePrices: BaggagePrices; selectedFlights?: Itinerary[] } | null) => void
   setPriceInsights: (insights: PriceInsights | null) => void
+  setStatus: (status: SearchStatus) => void
   clear: () => void
 }
 
 const empty = {
+  status: 'idle' as SearchStatus,
   searchResults: [],
   searchError: null,
   priceInsights: null,
@@ -64,6 +71,7 @@ export const useSearchResultsStore = create<SearchResultsState>()((set) => ({
       selectedFlights: booking?.selectedFlights?.length ? booking.selectedFlights : state.selectedFlights,
     })),
   setPriceInsights: (priceInsights) => set({ priceInsights }),
+  setStatus: (status) => set({ status }),
   clear: () => set(empty),
 }))
 

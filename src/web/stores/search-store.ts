@@ -4,6 +4,10 @@ import {
   DEFAULT_SEARCH_FILTERS,
   DEFAULT_SEARCH_PARAMS,
   DEFAULT_TIME_WINDOW,
+  MAX_MULTI_CITY_SEGMENTS,
+  MIN_MULTI_CITY_SEGMENTS,
+  searchFiltersSchema,
+  searchParamsSchema,
   type MultiCitySegment,
   type SearchFilters,
   type SearchParams,
@@ -108,11 +112,18 @@ export const useSearchStore = create<SearchState>()(
             newSegment({ from: params.to, departureDate: params.returnDate }),
           ]
         }
-        const next = { ...params, tripType, multiCitySegments: segments }
+        // Back on a round trip, a return date the traveller left earlier than the departure is cleared (section 4).
+        const returnBeforeDeparture =
+          tripType === 'round-trip' && params.returnDate !== '' && params.departureDate !== '' && params.returnDate < params.departureDate
+        const next = { ...params, tripType, multiCitySegments: segments, returnDate: returnBeforeDeparture ? '' : params.returnDate }
         set((state) => ({
           params: next,
           postSearchFilters: freshPostSearchFilters(legCount(next)),
-          filters: { ...state.filters, multiCityTimes: tripType === 'multi-city' ? timesFor(segments, state.filters.multiCityTimes) : {} },
+          // Segments survive a trip-type round trip, so their time windows do too (searches send only the active ones).
+          filters: {
+            ...state.filters,
+            multiCityTimes: tripType === 'multi-city' ? timesFor(segments, state.filters.multiCityTimes) : state.filters.multiCityTimes,
+          },
         }))
       },
 
@@ -125,6 +136,7 @@ export const useSearchStore = create<SearchState>()(
 
       addSegment: () =>
         set((state) => {
+          if (state.params.multiCitySegments.length >= MAX_MULTI_CITY_SEGMENTS) return state
           const last = state.params.multiCitySegments.at(-1)
           const segment = newSegment({ from: last?.to ?? '' })
           const multiCitySegments = [...state.params.multiCitySegments, segment]
@@ -138,7 +150,7 @@ export const useSearchStore = create<SearchState>()(
       removeSegment: (id) =>
         set((state) => {
           const index = state.params.multiCitySegments.findIndex((segment) => segment.id === id)
-          if (index < 0) return state
+          if (index < 0 || state.params.multiCitySegments.length <= MIN_MULTI_CITY_SEGMENTS) return state
           const multiCityTimes = { ...state.filters.multiCityTimes }
           delete multiCityTimes[id]
           return {
@@ -173,7 +185,13 @@ export const useSearchStore = create<SearchState>()(
         })),
 
       loadSearch: (params, filters) =>
-        set({ params, filters, postSearchFilters: freshPostSearchFilters(legCount(params)) }),
+        set({
+          params,
+          // Every multi-city segment has its time window (section 4), whatever the source left out.
+          filters:
+            params.tripType === 'multi-city' ? { ...filters, multiCityTimes: timesFor(params.multiCitySegments, filters.multiCityTimes) } : filters,
+          postSearchFilters: freshPostSearchFilters(legCount(params)),
+        }),
 
       clearAll: () =>
         set((state) => ({
@@ -211,10 +229,14 @@ export const useSearchStore = create<SearchState>()(
       }),
       merge: (persisted, current) => {
         const saved = (persisted ?? {}) as { params?: Partial<SearchParams>; filters?: Partial<SearchFilters> }
+        // Storage is outside input: a value the schema refuses (edited by hand, older build) keeps its default.
         return {
           ...current,
-          params: { ...current.params, ...pick(saved.params, ['travelClass', 'adults', 'children']) },
-          filters: { ...current.filters, ...pick(saved.filters, ['gl', 'hl', 'currency', 'infants_in_seat', 'infants_on_lap']) },
+          params: { ...current.params, ...validFields(searchParamsSchema.shape, pick(saved.params, ['travelClass', 'adults', 'children'])) },
+          filters: {
+            ...current.filters,
+            ...validFields(searchFiltersSchema.shape, pick(saved.filters, ['gl', 'hl', 'currency', 'infants_in_seat', 'infants_on_lap'])),
+          },
         }
       },
     },
@@ -223,6 +245,18 @@ export const useSearchStore = create<SearchState>()(
 
 function timesFor(segments: MultiCitySegment[], existing: SearchFilters['multiCityTimes']): SearchFilters['multiCityTimes'] {
   return Object.fromEntries(segments.map((segment) => [segment.id, existing[segment.id] ?? [...DEFAULT_TIME_WINDOW]]))
+}
+
+function validFields<T extends object>(
+  shape: Record<string, { safeParse: (value: unknown) => { success: boolean; data?: unknown } }>,
+  values: Partial<T>,
+): Partial<T> {
+  const valid: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(values)) {
+    const parsed = shape[key]?.safeParse(value)
+    if (parsed?.success) valid[key] = parsed.data
+  }
+  return valid as Partial<T>
 }
 
 function pick<T extends object, K extends keyof T>(source: T | undefined, keys: K[]): Partial<T> {

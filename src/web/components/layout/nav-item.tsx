@@ -1,6 +1,7 @@
 import { NavLink as RouterNavLink } from 'react-router'
 import { cn } from '../../lib/cn.ts'
 import { scrollToSection } from '../../lib/scroll-to-section.ts'
+import { clearSearchData } from '../../stores/search-results-store.ts'
 import type { NavLink } from './nav-links.ts'
 
 const linkClass =
@@ -27,7 +28,10 @@ export function NavItem({ link, onNavigate, className }: { link: NavLink; onNavi
   return (
     <RouterNavLink
       to={link.to}
-      onClick={onNavigate}
+      onClick={() => {
+        if (link.clearsSearch) clearSearchData()
+        onNavigate?.()
+      }}
       className={({ isActive }) => cn(linkClass, isActive && 'bg-accent text-accent-foreground', className)}
     >
       {link.label}

@@ -3,7 +3,7 @@ import type { AuthState } from '../../features/auth/use-auth.ts'
 
 export type NavLink =
   | { kind: 'section'; label: string; sectionId: string }
-  | { kind: 'route'; label: string; to: string }
+  | { kind: 'route'; label: string; to: string; /** Forget the current search's results on the way (Flights). */ clearsSearch?: boolean }
 
 export const LANDING_SECTIONS = [
   { label: 'Features', sectionId: 'features' },
@@ -21,7 +21,7 @@ export function navLinks(pathname: string, auth: AuthState): NavLink[] {
     links.push(...LANDING_SECTIONS.map((s) => ({ kind: 'section' as const, ...s })))
   }
   if (auth.status === 'signed-in') {
-    links.push({ kind: 'route', label: 'Flights', to: PATHS.search })
+    links.push({ kind: 'route', label: 'Flights', to: PATHS.search, clearsSearch: true })
     links.push({ kind: 'route', label: 'Alerts', to: PATHS.alerts })
   }
   return links

@@ -1,0 +1,70 @@
+import type { SerpPriceInsights } from '../serpapi/serp-types.ts'
+import { inCurrency, legTotalUsd, multiCityUsd, roundTripUsd, type PriceContext } from './fares.ts'
+import { intBetween } from './hash.ts'
+import type { LegOption } from './leg-options.ts'
+import { percentile } from './price-model.ts'
+import { addDays } from './time-zones.ts'
+
+/**
+ * price_insights from the model itself: the history is the route's cheapest trip as it would have
+ * been priced on each of the last 60 days; the typical range is the 25th–75th percentile of the
+ * cheapest trip over nearby travel dates booked 2–13 weeks ahead at random hours.
+ */
+
+const DAY_MS = 86_400_000
+const HISTORY_DAYS = 60
+const TYPICAL_SAMPLES = 40
+/** Only the cheapest few options of each leg can be the cheapest trip; pricing all would be waste. */
+const CANDIDATES_PER_LEG = 8
+
+interface Moment {
+  at: Date
+  shiftDays: number
+  shocks: boolean
+}
+
+export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx: PriceContext, lowestPrice: number): SerpPriceInsights | undefined {
+  if (legs.some((l) => l.length === 0)) return undefined
+  const candidates = legs.map((options) =>
+    options
+      .map((o) => ({ o, usd: legTotalUsd(o, ctx, { shocks: false }) }))
+      .sort((a, b) => a.usd - b.usd)
+      .slice(0, CANDIDATES_PER_LEG)
+      .map((c) => c.o),
+  )
+  const cheapestTripUsd = (m: Moment): number => {
+    const mins = candidates.map((options) =>
+      Math.min(...options.map((o) => legTotalUsd(o, ctx, { at: m.at, travelDate: addDays(o.date, m.shiftDays), shocks: m.shocks }))),
+    )
+    if (type === 2) return mins[0]!
+    if (type === 1) return roundTripUsd(mins[0]!, mins[1]!, true)
+    return multiCityUsd(mins)
+  }
+
+  const now = ctx.now.getTime()
+  const history: Array<[number, number]> = []
+  for (let k = HISTORY_DAYS - 1; k >= 0; k--) {
+    const at = new Date(now - k * DAY_MS)
+    const dayStart = Math.floor(at.getTime() / DAY_MS) * DAY_MS
+    history.push([dayStart / 1000, inCurrency(cheapestTripUsd({ at, shiftDays: 0, shocks: k === 0 }), ctx)])
+  }
+
+  const first = candidates[0]![0]!
+  const routeKey = legs.map((l) => `${l[0]!.from.iata}${l[0]!.to.iata}`).join('|')
+  const samples: number[] = []
+  for (let j = 0; j < TYPICAL_SAMPLES; j++) {
+    const shiftDays = intBetween(`typ|${routeKey}|${first.date}|s${j}`, -21, 21)
+    const leadDays = intBetween(`typ|${routeKey}|${first.date}|l${j}`, 14, 90)
+    const hour = intBetween(`typ|${routeKey}|${first.date}|h${j}`, 0, 23)
+    const travel = Date.parse(`${addDays(first.date, shiftDays)}T00:00:00Z`)
+    samples.push(cheapestTripUsd({ at: new Date(travel - leadDays * DAY_MS + hour * 3_600_000), shiftDays, shocks: false }))
+  }
+  const low = inCurrency(percentile(samples, 0.25), ctx)
+  const high = Math.max(low, inCurrency(percentile(samples, 0.75), ctx))
+  return {
+    lowest_price: lowestPrice,
+    price_level: lowestPrice < low ? 'low' : lowestPrice > high ? 'high' : 'typical',
+    typical_price_range: [low, high],
+    price_history: history,
+  }
+}

@@ -1,0 +1,169 @@
+import { hash32, unit } from './hash.ts'
+
+/**
+ * The simulated market's fare model, in US dollars per adult, as a product of factors:
+ *   base(distance) × cabin × booking curve × weekday × season × stops × carrier × noise × shocks
+ * and then × passenger mix for the whole party. Every factor is a pure function so tests can pin
+ * each one. The noise moves with the UTC hour of "now", so a fare checked later can be lower or
+ * higher; its slow part drifts day to day and its fast part jitters hour to hour.
+ */
+
+export type Cabin = 1 | 2 | 3 | 4
+
+/** Economy, premium economy, business, first. */
+export const CABIN_MULTIPLIERS: Readonly<Record<Cabin, number>> = { 1: 1, 2: 1.6, 3: 3.5, 4: 6 }
+
+/** A round trip costs ~1.85 one ways (both legs' fares × this). */
+export const ROUND_TRIP_FACTOR = 0.925
+/** Multi-city tickets get a small discount on the sum of their legs. */
+export const MULTI_CITY_FACTOR = 0.97
+/** Mixing airlines that do not sell each other's flights costs more on one ticket. */
+export const INTERLINE_FACTOR = 1.06
+
+/**
+ * One-way economy fare for the market's distance, before any other factor: concave, so long trips
+ * cost less per km (LHR–CDG ≈ $95, JFK–LHR ≈ $535, JFK–SYD ≈ $1,190).
+ */
+export function baseFareUsd(distanceKm: number): number {
+  return 40 + 0.5 * Math.max(0, distanceKm) ** 0.8
+}
+
+/** Days before departure → factor. Cheapest ~3–8 weeks out, steep inside two weeks. */
+const BOOKING_CURVE: ReadonlyArray<readonly [days: number, factor: number]> = [
+  [0, 1.85],
+  [3, 1.6],
+  [7, 1.4],
+  [14, 1.18],
+  [21, 1.02],
+  [35, 0.95],
+  [56, 0.97],
+  [90, 1.02],
+  [180, 1.08],
+  [330, 1.12],
+]
+
+export function bookingCurve(daysToDeparture: number): number {
+  const days = Math.max(0, daysToDeparture)
+  for (let i = 1; i < BOOKING_CURVE.length; i++) {
+    const [d1, f1] = BOOKING_CURVE[i]!
+    if (days <= d1) {
+      const [d0, f0] = BOOKING_CURVE[i - 1]!
+      return f0 + ((f1 - f0) * (days - d0)) / (d1 - d0)
+    }
+  }
+  return BOOKING_CURVE[BOOKING_CURVE.length - 1]![1]
+}
+
+/** Sunday … Saturday: mid-week departures are cheapest, Fridays and Sundays dearest. */
+const WEEKDAY = [1.06, 1.02, 0.94, 0.95, 1.02, 1.08, 0.97] as const
+
+export function weekdayFactor(date: string): number {
+  return WEEKDAY[new Date(`${date}T00:00:00Z`).getUTCDay()]!
+}
+
+/** January … December: summer and the year-end holidays are high season (northern-hemisphere bias). */
+const SEASON = [0.9, 0.88, 0.95, 1, 1.02, 1.12, 1.18, 1.15, 0.98, 0.97, 0.92, 1.08] as const
+
+export function seasonFactor(date: string): number {
+  const month = Number(date.slice(5, 7))
+  const day = Number(date.slice(8, 10))
+  // The Christmas and New Year week is dearer than the rest of December.
+  if (month === 12 && day >= 19) return 1.22
+  return SEASON[month - 1] ?? 1
+}
+
+export interface PassengerMix {
+  adults: number
+  children: number
+  infantsInSeat: number
+  infantsOnLap: number
+}
+
+/** Adult-fare equivalents: children ~75 %, infants in a seat ~70 %, lap infants ~10 %. */
+export function passengerMultiplier(p: PassengerMix): number {
+  return p.adults + 0.75 * p.children + 0.7 * p.infantsInSeat + 0.1 * p.infantsOnLap
+}
+
+/** Connections sell cheaper than nonstops on the same market. */
+export function stopsFactor(stops: number): number {
+  return stops <= 0 ? 1 : stops === 1 ? 0.82 : 0.72
+}
+
+/** An airline's fare level with a small fixed per-airline spread. */
+export function carrierFactor(carrier: string, profileFactor: number): number {
+  return profileFactor * (0.97 + 0.06 * unit(`carrier|${carrier}`))
+}
+
+const HOUR_MS = 3_600_000
+
+/** A roughly bell-shaped number in [-1, 1] fixed by the key (mean of three uniforms, rescaled). */
+function bell(key: string): number {
+  const h = hash32(key)
+  const a = (h & 0x3ff) / 1023
+  const b = ((h >>> 10) & 0x3ff) / 1023
+  const c = ((h >>> 20) & 0x3ff) / 1023
+  return (a + b + c) / 1.5 - 1
+}
+
+/**
+ * Deterministic market noise for one fare at one moment. A daily value, interpolated across the
+ * hours of the day so prices drift instead of jumping, plus a smaller hourly jitter. Range about
+ * ×0.83 … ×1.2.
+ */
+export function marketNoise(fareKey: string, at: Date): number {
+  const hour = Math.floor(at.getTime() / HOUR_MS)
+  const day = Math.floor(hour / 24)
+  const t = (hour - day * 24) / 24
+  const slow = bell(`${fareKey}|d${day}`) * (1 - t) + bell(`${fareKey}|d${day + 1}`) * t
+  const fast = bell(`${fareKey}|h${hour}`)
+  return Math.exp(0.14 * slow + 0.04 * fast)
+}
+
+/** Whole days from "now" (UTC date) to the local departure date. */
+export function daysToDeparture(travelDate: string, now: Date): number {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+  return Math.round((Date.parse(`${travelDate}T00:00:00Z`) - today) / 86_400_000)
+}
+
+export interface FareInput {
+  /** Great-circle distance of the market (origin to destination), not of the flown path. */
+  distanceKm: number
+  cabin: Cabin
+  stops: number
+  /** From carrierFactor(). */
+  carrier: number
+  travelDate: string
+  now: Date
+  /** Identifies the fare for the noise: route, dates, cabin, carriers and flight numbers. */
+  noiseKey: string
+}
+
+/** One adult's one-way fare in USD, unrounded. */
+export function adultFareUsd(input: FareInput): number {
+  return (
+    baseFareUsd(input.distanceKm) *
+    CABIN_MULTIPLIERS[input.cabin] *
+    bookingCurve(daysToDeparture(input.travelDate, input.now)) *
+    weekdayFactor(input.travelDate) *
+    seasonFactor(input.travelDate) *
+    stopsFactor(input.stops) *
+    input.carrier *
+    marketNoise(input.noiseKey, input.now)
+  )
+}
+
+/** Carry-on bags: low-cost carriers charge per bag and leg, full-service fares tick up slightly. */
+export function bagsUsd(bags: number, lowCost: boolean, legFareUsd: number): number {
+  if (bags <= 0) return 0
+  return lowCost ? 30 * bags : 0.015 * bags * legFareUsd
+}
+
+/** p in [0, 1] of a list of numbers (linear interpolation). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const i = (sorted.length - 1) * p
+  const lo = Math.floor(i)
+  const hi = Math.ceil(i)
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (i - lo)
+}

@@ -1,0 +1,116 @@
+import { ProviderError, type CallContext, type SerpSource } from '../provider.ts'
+import type { SerpFlightsResponse, SerpQuery } from '../serpapi/serp-types.ts'
+import { answerBooking } from './booking-answer.ts'
+import type { PriceContext, SimulatedPriceShock } from './fares.ts'
+import { readQuery, SIMULATED_ID } from './read-query.ts'
+import { noResults } from './response-envelope.ts'
+import { answerSearch } from './search-answer.ts'
+
+export type { SimulatedPriceShock } from './fares.ts'
+
+/**
+ * The built-in simulated flight market: a SerpSource that answers SerpApi Google Flights queries
+ * offline, with SerpApi's JSON shapes, flows and tokens, from real airports and airlines, a hub
+ * network, deterministic schedules and a fare model that moves by the hour. The SerpApi mapper
+ * reads its answers exactly as it reads serpapi.com's.
+ */
+
+export type FailureMode = 'none' | 'no-results' | 'slow' | 'error' | 'rate-limited' | 'missing-price'
+
+export interface FailureSettings {
+  mode: FailureMode
+  /** For 'slow': how long each call waits before answering. Default 5 s. */
+  delayMs?: number
+}
+
+type ShockList = readonly SimulatedPriceShock[]
+/** Active shocks: a fixed list, a function (sync or async), or a store with active(). Read on every call. */
+export type PriceShockSource = ShockList | (() => ShockList | Promise<ShockList>) | { active(): ShockList | Promise<ShockList> }
+
+export interface SimulatedMarketOptions {
+  /** The market's only clock: prices move with its UTC hour, tokens expire against it. Default: system time. */
+  now?: () => Date
+  /** Where booking options' "Book" requests go (the service passes `${publicUrl}/api/flights/simulated-seller`). */
+  bookingUrl: string
+  shocks?: PriceShockSource
+  failures?: FailureSettings
+}
+
+export interface SimulatedMarket extends SerpSource {
+  readonly id: typeof SIMULATED_ID
+  /** Switch failure injection at runtime (tests, demos, SIMULATOR_FAILURE_MODE). */
+  setFailureMode(mode: FailureMode, delayMs?: number): void
+  readonly failures: Readonly<FailureSettings>
+}
+
+const DEFAULT_SLOW_MS = 5_000
+
+async function activeShocks(source: PriceShockSource | undefined): Promise<ShockList> {
+  if (!source) return []
+  if (typeof source === 'function') return await source()
+  if ('active' in source && typeof source.active === 'function') return await source.active()
+  return source as ShockList
+}
+
+/** Waits, unless the caller gives up first: a deadline becomes 'timeout', a cancel rethrows its reason. */
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = () => {
+      clearTimeout(timer)
+      reject(abortError(signal!))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', fail)
+      resolve()
+    }, ms)
+    if (signal?.aborted) fail()
+    else signal?.addEventListener('abort', fail, { once: true })
+  })
+}
+
+function abortError(signal: AbortSignal): unknown {
+  const reason: unknown = signal.reason
+  const isTimeout = reason instanceof Error && reason.name === 'TimeoutError'
+  return isTimeout ? new ProviderError('timeout', SIMULATED_ID, 'The simulated market did not answer in time', { cause: reason }) : reason
+}
+
+export function createSimulatedMarket(options: SimulatedMarketOptions): SimulatedMarket {
+  const now = options.now ?? (() => new Date())
+  let failures: FailureSettings = { mode: 'none', ...options.failures }
+
+  return {
+    id: SIMULATED_ID,
+    get failures() {
+      return failures
+    },
+    setFailureMode(mode, delayMs) {
+      failures = { mode, ...(delayMs !== undefined ? { delayMs } : {}) }
+    },
+
+    async fetch(raw: SerpQuery, ctx: CallContext = {}): Promise<SerpFlightsResponse> {
+      const { mode } = failures
+      if (ctx.signal?.aborted) throw abortError(ctx.signal)
+      if (mode === 'error') throw new ProviderError('upstream', SIMULATED_ID, 'Simulated upstream failure', { status: 500 })
+      if (mode === 'rate-limited') {
+        throw new ProviderError('rate_limited', SIMULATED_ID, 'Simulated rate limit: hourly searches exhausted', { status: 429, retryAfterMs: 60_000 })
+      }
+      if (mode === 'slow') await wait(failures.delayMs ?? DEFAULT_SLOW_MS, ctx.signal)
+
+      const at = now()
+      const call = { raw, now: at }
+      const q = readQuery(raw)
+      if (mode === 'no-results') return noResults(call)
+
+      const priceCtx: PriceContext = {
+        cabin: q.cabin,
+        passengers: q.passengers,
+        bags: q.bags,
+        currency: q.currency,
+        now: at,
+        shocks: await activeShocks(options.shocks),
+      }
+      if (q.bookingToken) return answerBooking(q, { call, ctx: priceCtx, bookingUrl: options.bookingUrl })
+      return answerSearch(q, { call, ctx: priceCtx, missingPrice: mode === 'missing-price' })
+    },
+  }
+}

@@ -1,0 +1,143 @@
+import { ArrowLeftRight, CalendarDays } from 'lucide-react'
+import { useId } from 'react'
+import { cn } from '../../../lib/cn.ts'
+import { AirportCombobox } from './airport-combobox.tsx'
+import { FieldError } from './field-error.tsx'
+import { useSearchFormContext } from './form-context.tsx'
+
+/**
+ * From ⇄ To: two comboboxes with the swap button between them (beside them on phones). `paths`
+ * name the fields for errors and focus ("from"/"to", or "multiCitySegments.1.from"…).
+ */
+export function RouteFields({
+  from,
+  to,
+  onChange,
+  paths,
+  labelExtra,
+  swapLabel = 'Swap origin and destination',
+  formVersion,
+}: {
+  from: string
+  to: string
+  onChange: (patch: { from?: string; to?: string }) => void
+  paths: { from: string; to: string }
+  labelExtra?: string
+  swapLabel?: string
+  /** Remounts the fields (dropping half-typed text) after Clear all. */
+  formVersion: number
+}) {
+  const { errorFor, fieldRef } = useSearchFormContext()
+  return (
+    <div className="relative grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] sm:gap-0">
+      <AirportCombobox
+        key={`from-${formVersion}`}
+        label="From"
+        labelExtra={labelExtra}
+        direction="from"
+        value={from}
+        onChange={(code) => onChange({ from: code })}
+        error={errorFor(paths.from)}
+        inputRef={fieldRef(paths.from)}
+        placeholder="Where from?"
+        inputClassName="pr-12 sm:pr-6"
+      />
+      <div className="absolute top-[50px] right-2 z-10 sm:relative sm:top-auto sm:right-auto sm:-mx-2.5 sm:mt-6 sm:self-start">
+        <SwapButton from={from} to={to} label={swapLabel} onSwap={() => onChange({ from: to, to: from })} />
+      </div>
+      <AirportCombobox
+        key={`to-${formVersion}`}
+        label="To"
+        labelExtra={labelExtra}
+        direction="to"
+        value={to}
+        onChange={(code) => onChange({ to: code })}
+        error={errorFor(paths.to)}
+        inputRef={fieldRef(paths.to)}
+        placeholder="Where to?"
+      />
+    </div>
+  )
+}
+
+function SwapButton({ from, to, label, onSwap }: { from: string; to: string; label: string; onSwap: () => void }) {
+  // The fields' labels are cached by code, so they follow the codes across.
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      disabled={!from && !to}
+      onClick={onSwap}
+      className={cn(
+        'flex size-9 items-center justify-center rounded-full border border-input bg-background text-foreground shadow-sm transition-colors',
+        'hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+      )}
+    >
+      <ArrowLeftRight className="size-4 rotate-90 sm:rotate-0" aria-hidden="true" />
+    </button>
+  )
+}
+
+/** A native date field (typed entry, the browser's own accessible picker); `min` keeps past days out. */
+export function DateField({
+  label,
+  labelExtra,
+  value,
+  onChange,
+  min,
+  disabled,
+  path,
+  hint,
+  className,
+}: {
+  label: string
+  labelExtra?: string
+  value: string
+  onChange: (value: string) => void
+  min: string
+  disabled?: boolean
+  path: string
+  hint?: string
+  className?: string
+}) {
+  const id = useId()
+  const { errorFor, fieldRef } = useSearchFormContext()
+  const error = disabled ? undefined : errorFor(path)
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={cn('grid content-start gap-1.5', className)}>
+      <label htmlFor={id} className={cn('text-sm leading-none font-medium', disabled && 'opacity-60')}>
+        {label}
+        {labelExtra && ' '}
+        {labelExtra && <span className="sr-only">{labelExtra}</span>}
+      </label>
+      <div className="relative">
+        <CalendarDays className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <input
+          ref={fieldRef(path)}
+          id={id}
+          type="date"
+          value={disabled ? '' : value}
+          min={min}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={cn(
+            'flex h-11 w-full min-w-0 rounded-md border border-input bg-background py-2 pr-2 pl-9 text-base shadow-xs transition-colors dark:bg-input/30 md:text-sm',
+            'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            'aria-invalid:border-destructive disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60',
+            '[&::-webkit-calendar-picker-indicator]:cursor-pointer [&::-webkit-calendar-picker-indicator]:opacity-70',
+          )}
+        />
+      </div>
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  )
+}

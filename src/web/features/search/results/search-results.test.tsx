@@ -1,0 +1,297 @@
+import { act, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SearchResponse } from '#shared/flights/model.ts'
+import { stubApi } from '#tests/setup/render.tsx'
+import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
+import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
+import { useSearchStore } from '../../../stores/search-store.ts'
+import { bookingOptions, oneWayResults, roundTripOutbound, roundTripReturn } from './fixtures.ts'
+import { SearchResults } from './search-results.tsx'
+import { renderAtSearch } from './test-utils.tsx'
+
+function showResults(response: SearchResponse) {
+  const store = useSearchResultsStore.getState()
+  store.setLegResults(0, response)
+  store.setStatus('results')
+}
+
+type Call = { url: string; body: unknown }
+
+/** Stubs the flight endpoints; every call is recorded. */
+function serveFlights(answers: Record<string, (body: { token?: string }) => Response>) {
+  const calls: Call[] = []
+  stubApi((url, init) => {
+    const path = url.split('?')[0]!
+    const answer = answers[path]
+    if (!answer) return undefined
+    const body = init?.body ? (JSON.parse(String(init.body)) as { token?: string }) : {}
+    calls.push({ url, body })
+    return answer(body)
+  })
+  return calls
+}
+
+beforeEach(() => {
+  useSearchResultsStore.getState().clear()
+  useSearchStore.setState({ params: { ...useSearchStore.getState().params, tripType: 'one-way', from: 'LHR', to: 'JFK', departureDate: '2026-12-10', returnDate: '' } })
+  useSearchStore.getState().resetPostSearchFilters()
+  useAlertDraftStore.getState().clearDraft()
+})
+
+describe('SearchResults states', () => {
+  it('prompts before the first search', () => {
+    stubApi()
+    renderAtSearch(<SearchResults />)
+    expect(screen.getByRole('heading', { name: 'Where to next?' })).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Popular routes' })).toBeInTheDocument()
+  })
+
+  it('shows skeleton cards and progress while searching', () => {
+    stubApi()
+    useSearchResultsStore.getState().setStatus('searching')
+    renderAtSearch(<SearchResults />)
+    expect(screen.getByText('Searching flights…')).toBeInTheDocument()
+    expect(screen.getByRole('progressbar', { name: 'Search progress' })).toBeInTheDocument()
+  })
+
+  it('says a slow search is still going after 10 seconds', () => {
+    vi.useFakeTimers()
+    try {
+      stubApi()
+      useSearchResultsStore.getState().setStatus('searching')
+      renderAtSearch(<SearchResults />)
+      expect(screen.queryByText(/taking longer than usual/)).not.toBeInTheDocument()
+      act(() => vi.advanceTimersByTime(10_000))
+      expect(screen.getByText(/taking longer than usual/)).toBeInTheDocument()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("shows the spec's error with a retry that searches again", async () => {
+    const fetchMock = stubApi((url) => (url === '/api/flights/search' ? Response.json({ error: { code: 'provider', message: 'x' } }, { status: 502 }) : undefined))
+    const store = useSearchResultsStore.getState()
+    store.setSearchError('Failed to retrieve search results')
+    store.setStatus('error')
+    renderAtSearch(<SearchResults />)
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to retrieve search results')
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/flights/search')).toBe(true))
+  })
+
+  it('says no flights were found, with suggestions', () => {
+    stubApi()
+    showResults(oneWayResults({ best: [], other: [] }))
+    renderAtSearch(<SearchResults />)
+    expect(screen.getByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
+    expect(screen.getByText(/Try other dates/)).toBeInTheDocument()
+  })
+})
+
+describe('one leg of results', () => {
+  it('lists Best and Other flights with the summary tabs', () => {
+    stubApi()
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    expect(screen.getByRole('heading', { name: 'Choose your flight' })).toBeInTheDocument()
+    expect(screen.getByText('LHR → JFK · Thu, Dec 10')).toBeInTheDocument()
+    const best = screen.getByRole('region', { name: /Best flights/ })
+    expect(within(best).getAllByRole('article')).toHaveLength(2)
+    expect(within(screen.getByRole('region', { name: 'Other flights' })).getAllByRole('article')).toHaveLength(3)
+    const tabs = screen.getByRole('group', { name: /best, cheapest or fastest/ })
+    expect(within(tabs).getByRole('button', { name: 'Best $689, 8h 5m' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('button', { name: 'Cheapest $402, 19h 40m' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('button', { name: 'Fastest $712, 8h' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('button', { name: /Best/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 5 of 5 flights')
+  })
+
+  it('Fastest merges the list in duration order and sets the sort', async () => {
+    stubApi()
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    await userEvent.click(screen.getByRole('button', { name: /Fastest/ }))
+    expect(useSearchStore.getState().postSearchFilters[0]!.sortBy).toBe('duration')
+    const all = screen.getByRole('region', { name: /All flights/ })
+    const times = within(all)
+      .getAllByRole('heading', { level: 4 })
+      .map((h) => h.textContent)
+    expect(times[0]).toContain('13:20')
+    expect(within(all).getAllByText('Best').length).toBeGreaterThan(0)
+  })
+
+  it('filters with counts, and never leaves a silent dead end', async () => {
+    const user = userEvent.setup()
+    stubApi()
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    const panel = screen.getByRole('complementary', { name: 'Filters' })
+    expect(within(panel).getByRole('checkbox', { name: 'Nonstop (3 flights)' })).toBeChecked()
+    expect(within(panel).getByRole('checkbox', { name: '1 stop (1 flight)' })).toBeChecked()
+    expect(within(panel).getByRole('checkbox', { name: '2+ stops (1 flight)' })).toBeChecked()
+    expect(within(panel).getByRole('checkbox', { name: 'Aer Lingus (1 flight)' })).toBeChecked()
+    expect(within(panel).getByRole('checkbox', { name: 'oneworld (2 flights)' })).not.toBeChecked()
+    expect(within(panel).getByRole('checkbox', { name: 'DUB · Dublin Airport (1 flight)' })).toBeChecked()
+
+    await user.click(within(panel).getByRole('checkbox', { name: 'Nonstop (3 flights)' }))
+    expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 2 of 5 flights')
+    expect(screen.queryByRole('region', { name: /Best flights/ })).not.toBeInTheDocument()
+    // Counts for the other groups follow; the unticked option still says what it would bring back.
+    expect(within(panel).getByRole('checkbox', { name: 'Nonstop (3 flights)' })).not.toBeChecked()
+    expect(within(panel).getByRole('checkbox', { name: 'British Airways (0 flights)' })).toBeChecked()
+
+    await user.click(within(panel).getByRole('checkbox', { name: '1 stop (1 flight)' }))
+    await user.click(within(panel).getByRole('checkbox', { name: '2+ stops (1 flight)' }))
+    const deadEnd = screen.getByRole('heading', { name: 'No flights match your filters' }).parentElement!
+    expect(deadEnd).toHaveTextContent('All 5 flights are hidden by: Stops.')
+    await user.click(within(deadEnd).getByRole('button', { name: 'Clear filters' }))
+    expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 5 of 5 flights')
+    expect(useSearchStore.getState().postSearchFilters[0]!.stops).toEqual({ nonstop: true, oneStop: true, twoPlusStops: true })
+  })
+
+  it('keeps one airline with "Only", and "Select all" brings the rest back', async () => {
+    const user = userEvent.setup()
+    stubApi()
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    const panel = screen.getByRole('complementary', { name: 'Filters' })
+    await user.click(within(panel).getByRole('button', { name: 'Only Icelandair' }))
+    expect(useSearchStore.getState().postSearchFilters[0]!.airlines).toEqual(['FI'])
+    expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 1 of 5 flights')
+    expect(within(panel).getByRole('checkbox', { name: 'Virgin Atlantic (1 flight)' })).not.toBeChecked()
+    await user.click(within(panel).getByRole('button', { name: 'Select all' }))
+    expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 5 of 5 flights')
+  })
+
+  it('applies a typed maximum price', async () => {
+    const user = userEvent.setup()
+    stubApi()
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    const panel = screen.getByRole('complementary', { name: 'Filters' })
+    await user.type(within(panel).getByLabelText('Max (USD)'), '500{Enter}')
+    expect(useSearchStore.getState().postSearchFilters[0]!.priceRange).toEqual({ min: 0, max: 500 })
+    expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 2 of 5 flights')
+  })
+
+  it('shows the price insights that came with the search', () => {
+    stubApi()
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    expect(screen.getByText('Prices are currently low')).toBeInTheDocument()
+  })
+})
+
+describe('selection flow', () => {
+  it('round trip: outbound, then returns, then booking options; Change goes back', async () => {
+    const user = userEvent.setup()
+    const outbound = roundTripOutbound()
+    const returns = roundTripReturn()
+    const calls = serveFlights({
+      '/api/flights/next': () => Response.json(returns),
+      '/api/flights/booking-options': () => Response.json(bookingOptions([outbound.best[0]!, returns.best[0]!])),
+    })
+    useSearchStore.setState({ params: { ...useSearchStore.getState().params, tripType: 'round-trip', returnDate: '2026-12-17' } })
+    showResults(outbound)
+    renderAtSearch(<SearchResults />)
+
+    expect(screen.getByRole('heading', { name: 'Choose your outbound flight' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
+
+    expect(await screen.findByRole('heading', { name: 'Choose your return flight' })).toBeInTheDocument()
+    expect(calls).toContainEqual({ url: '/api/flights/next', body: { token: 'dep-ba117.1' } })
+    expect(screen.getByText('JFK → LHR · Thu, Dec 17')).toBeInTheDocument()
+    const chosen = screen.getByRole('region', { name: 'Chosen flights' })
+    expect(within(chosen).getByText('Outbound')).toBeInTheDocument()
+    expect(within(chosen).getByRole('heading', { level: 4 })).toHaveTextContent('11:20')
+
+    await user.click(screen.getByRole('button', { name: /^Select flight: 18:30–06:35\+1 · British Airways/ }))
+    expect(await screen.findByRole('heading', { name: 'Your trip' })).toBeInTheDocument()
+    expect(calls).toContainEqual({ url: '/api/flights/booking-options', body: { token: 'book-ba112.1' } })
+    const sellers = await screen.findByRole('list', { name: 'Sellers' })
+    expect(within(sellers).getAllByRole('listitem').filter((li) => li.parentElement === sellers)).toHaveLength(3)
+    expect(within(sellers).getByRole('button', { name: /Book with British Airways/ })).toBeInTheDocument()
+    expect(within(sellers).getByText('Airline direct')).toBeInTheDocument()
+    expect(within(sellers).getByText('Economy Standard')).toBeInTheDocument()
+    expect(within(sellers).getByText('£872 local price')).toBeInTheDocument()
+    expect(within(sellers).getByRole('link', { name: /Book with Expedia/ })).toHaveAttribute('href', 'https://www.expedia.com/flights?x=1')
+    expect(within(sellers).getByRole('link', { name: /Call Fly Phone Travel on \+1 800 555 0100/ })).toHaveAttribute('href', 'tel:+18005550100')
+    expect(within(screen.getByRole('list', { name: 'Baggage' })).getByText('1st checked bag: $75')).toBeInTheDocument()
+    expect(screen.getByText('Outbound')).toBeInTheDocument()
+    expect(screen.getByText('Return')).toBeInTheDocument()
+
+    await user.click(screen.getByRole('button', { name: 'Change outbound flight' }))
+    expect(screen.getByRole('heading', { name: 'Choose your outbound flight' })).toBeInTheDocument()
+    expect(useSearchResultsStore.getState().selectedFlights).toEqual([])
+    expect(useSearchResultsStore.getState().bookingOptions).toBeNull()
+  })
+
+  it('one way: Select flight goes straight to booking options', async () => {
+    const user = userEvent.setup()
+    const results = oneWayResults()
+    const calls = serveFlights({ '/api/flights/booking-options': () => Response.json(bookingOptions([results.best[0]!])) })
+    showResults(results)
+    renderAtSearch(<SearchResults />)
+    await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
+    expect(await screen.findByRole('list', { name: 'Sellers' })).toBeInTheDocument()
+    expect(calls).toEqual([{ url: '/api/flights/booking-options', body: { token: 'tok-ba117.1' } }])
+  })
+
+  it('a failed next leg shows the search error with a retry', async () => {
+    const user = userEvent.setup()
+    let fail = true
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    serveFlights({ '/api/flights/next': () => (fail ? Response.json({ error: { code: 'provider', message: 'x' } }, { status: 502 }) : Response.json(roundTripReturn())) })
+    showResults(roundTripOutbound())
+    renderAtSearch(<SearchResults />)
+    await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to retrieve search results')
+    expect(warn).toHaveBeenCalled()
+    fail = false
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('heading', { name: 'Choose your return flight' })).toBeInTheDocument()
+  })
+
+  it('a booking-options failure is only logged and shown as a gentle note', async () => {
+    const user = userEvent.setup()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    serveFlights({ '/api/flights/booking-options': () => Response.json({ error: { code: 'provider', message: 'x' } }, { status: 502 }) })
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
+    expect(await screen.findByText(/couldn't load where to book/)).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(warn).toHaveBeenCalledWith('Booking options failed', expect.anything())
+  })
+})
+
+describe('Track buttons', () => {
+  it('hands the search to alert creation, via /auth when signed out', async () => {
+    stubApi()
+    showResults(oneWayResults())
+    renderAtSearch(<SearchResults />)
+    await userEvent.click(screen.getByRole('button', { name: 'Track this route' }))
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Falerts%3Fcreate%3D1')
+    const draft = useAlertDraftStore.getState().draft!
+    expect(draft.search.params).toMatchObject({ from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
+    expect(draft.flight).toBeUndefined()
+  })
+
+  it('hands one flight over and goes straight to /alerts?create=1 when signed in', async () => {
+    const user = userEvent.setup()
+    stubApi((url) =>
+      url.startsWith('/api/session')
+        ? Response.json({ user: { id: 'u1', email: 'a@b.c', name: 'A', emailVerified: true }, profile: { role: 'free', subscription_tier: 'free' }, emails: [] })
+        : undefined,
+    )
+    showResults(oneWayResults())
+    const { queryClient } = renderAtSearch(<SearchResults />)
+    await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeTruthy())
+    const card = screen.getAllByRole('article')[0]!
+    await user.click(within(card).getByRole('button', { name: /^Flight details/ }))
+    await user.click(within(card).getByRole('button', { name: 'Track this flight' }))
+    expect(screen.getByTestId('location')).toHaveTextContent('/alerts?create=1')
+    expect(useAlertDraftStore.getState().draft?.flight?.id).toBe('ba117')
+  })
+})

@@ -1,0 +1,51 @@
+import { Bell, BellPlus } from 'lucide-react'
+import { useNavigate } from 'react-router'
+import type { Itinerary } from '#shared/flights/model.ts'
+import { PATHS } from '#shared/routes.ts'
+import { Button, type ButtonProps } from '../../../components/ui/button.tsx'
+import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
+import { useSearchStore } from '../../../stores/search-store.ts'
+import { useAuth } from '../../auth/use-auth.ts'
+
+/** Where alert creation opens with the draft. */
+export const ALERT_CREATE_PATH = `${PATHS.alerts}?create=1`
+
+/**
+ * Hands the current search (and optionally one flight) to alert creation: the draft goes into
+ * the in-memory alert-draft store, then the traveller goes to /alerts?create=1, or to /auth first
+ * when signed out. /auth does not read `redirect` yet; a password sign-in lands on /alerts anyway,
+ * where the draft is still waiting.
+ */
+export function useTrackHandoff() {
+  const navigate = useNavigate()
+  const auth = useAuth()
+  const setDraft = useAlertDraftStore((s) => s.setDraft)
+  return (flights: Itinerary[] = []) => {
+    const { params, filters } = useSearchStore.getState()
+    const [flight] = flights
+    setDraft({ search: { params, filters }, ...(flight ? { flight } : {}), ...(flights.length > 1 ? { selectedFlights: flights } : {}) })
+    if (auth.status === 'signed-in') void navigate(ALERT_CREATE_PATH)
+    else void navigate(`${PATHS.auth}?redirect=${encodeURIComponent(ALERT_CREATE_PATH)}`)
+  }
+}
+
+export function TrackRouteButton(props: ButtonProps) {
+  const track = useTrackHandoff()
+  return (
+    <Button variant="outline" size="sm" onClick={() => track()} {...props}>
+      <Bell aria-hidden="true" />
+      Track this route
+    </Button>
+  )
+}
+
+/** "Track this flight": one itinerary, or every flight chosen for a round trip / multi-city trip. */
+export function TrackFlightButton({ flights, ...props }: ButtonProps & { flights: Itinerary[] }) {
+  const track = useTrackHandoff()
+  return (
+    <Button variant="outline" size="sm" onClick={() => track(flights)} {...props}>
+      <BellPlus aria-hidden="true" />
+      Track this flight
+    </Button>
+  )
+}

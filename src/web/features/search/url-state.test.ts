@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_SEARCH_FILTERS,
+  DEFAULT_SEARCH_PARAMS,
+  DEFAULT_TIME_WINDOW,
+  type SearchFilters,
+  type SearchParams,
+} from '#shared/flights/search-params.ts'
+import { decodeSearch, encodeSearch, hasSearch, normalizeSearch, searchUrl } from './url-state.ts'
+
+const params = (patch: Partial<SearchParams> = {}): SearchParams => ({ ...DEFAULT_SEARCH_PARAMS, ...patch })
+const filters = (patch: Partial<SearchFilters> = {}): SearchFilters => ({ ...DEFAULT_SEARCH_FILTERS, ...patch })
+
+const roundTrip = params({ from: 'JFK', to: 'LHR', departureDate: '2026-12-10', returnDate: '2026-12-17' })
+
+describe('search URL state', () => {
+  it('writes readable keys, parameters always and filters only when not default', () => {
+    expect(encodeSearch(roundTrip, filters())).toBe('trip=round-trip&from=JFK&to=LHR&depart=2026-12-10&return=2026-12-17&class=economy&adults=1')
+    expect(encodeSearch(roundTrip, filters({ stops: 1 }))).toBe(
+      'trip=round-trip&from=JFK&to=LHR&depart=2026-12-10&return=2026-12-17&class=economy&adults=1&stops=1',
+    )
+    expect(searchUrl(roundTrip, filters())).toMatch(/^\/search\?trip=round-trip&/)
+  })
+
+  it('keeps city code lists readable', () => {
+    const query = encodeSearch(params({ ...roundTrip, from: 'LHR,LGW,LCY' }), filters())
+    expect(query).toContain('from=LHR,LGW,LCY')
+    expect(decodeSearch(query).params.from).toBe('LHR,LGW,LCY')
+  })
+
+  it('round-trips a round trip with every filter set', () => {
+    const f = filters({
+      sortBy: 2,
+      stops: 3,
+      bags: 2,
+      infants_in_seat: 1,
+      infants_on_lap: 1,
+      priceRange: [100, 1500],
+      maxPrice: 900,
+      includeAirlines: ['BA', 'STAR_ALLIANCE'],
+      outboundTimes: [6, 12, 0, 23],
+      returnTimes: [14, 23, 18, 23],
+      maxLayoverDuration: 5,
+      excludeConnectingAirports: ['ORD', 'DFW'],
+      lessEmissions: true,
+      maxDuration: 720,
+      gl: 'de',
+      hl: 'fr',
+      currency: 'EUR',
+      deepSearch: false,
+      showHidden: false,
+    })
+    const p = params({ ...roundTrip, travelClass: 'business', adults: 2, children: 1 })
+    const query = encodeSearch(p, f)
+    expect(query).toContain('include=BA,STAR_ALLIANCE')
+    expect(query).toContain('out_times=6-12-0-23')
+    expect(decodeSearch(query)).toEqual({ params: p, filters: f })
+    expect(decodeSearch(`?${query}`)).toEqual({ params: p, filters: f })
+  })
+
+  it('round-trips excluded airlines', () => {
+    const f = filters({ excludeAirlines: ['NK', 'F9', 'SKYTEAM'] })
+    expect(decodeSearch(encodeSearch(roundTrip, f)).filters.excludeAirlines).toEqual(['NK', 'F9', 'SKYTEAM'])
+  })
+
+  it('round-trips a one-way trip and drops what one way does not use', () => {
+    const p = params({ tripType: 'one-way', from: 'SFO', to: 'NRT', departureDate: '2026-11-02', returnDate: '2026-11-20' })
+    const f = filters({ returnTimes: [5, 9, 0, 23] })
+    const query = encodeSearch(p, f)
+    expect(query).not.toContain('return=')
+    expect(query).not.toContain('ret_times')
+    expect(decodeSearch(query)).toEqual({ params: { ...p, returnDate: '' }, filters: filters() })
+  })
+
+  it('writes multi-city flights as legs=FROM-TO-DATE_… and their time windows by position', () => {
+    const p = params({
+      tripType: 'multi-city',
+      from: 'JFK',
+      multiCitySegments: [
+        { id: 'seg-a', from: 'JFK', to: 'LHR', departureDate: '2026-12-10' },
+        { id: 'seg-b', from: 'LHR', to: 'CDG', departureDate: '2026-12-14' },
+        { id: 'seg-c', from: 'CDG', to: 'JFK,EWR,LGA', departureDate: '2026-12-20' },
+      ],
+    })
+    const f = filters({ multiCityTimes: { 'seg-a': [...DEFAULT_TIME_WINDOW], 'seg-b': [8, 20, 0, 23], 'seg-c': [...DEFAULT_TIME_WINDOW], stale: [1, 2, 3, 4] } })
+    const query = encodeSearch(p, f)
+    expect(query).toBe(
+      'trip=multi-city&legs=JFK-LHR-2026-12-10_LHR-CDG-2026-12-14_CDG-JFK,EWR,LGA-2026-12-20&class=economy&adults=1&leg_times=0-23-0-23_8-20-0-23_0-23-0-23',
+    )
+    const decoded = decodeSearch(query)
+    expect(decoded.params.multiCitySegments).toEqual([
+      { id: 'leg-1', from: 'JFK', to: 'LHR', departureDate: '2026-12-10' },
+      { id: 'leg-2', from: 'LHR', to: 'CDG', departureDate: '2026-12-14' },
+      { id: 'leg-3', from: 'CDG', to: 'JFK,EWR,LGA', departureDate: '2026-12-20' },
+    ])
+    expect(decoded.params.from).toBe('')
+    expect(decoded.filters.multiCityTimes).toEqual({ 'leg-1': DEFAULT_TIME_WINDOW, 'leg-2': [8, 20, 0, 23], 'leg-3': DEFAULT_TIME_WINDOW })
+    // Encoding what was decoded gives the same URL: the URL is a stable cache key.
+    expect(encodeSearch(decoded.params, decoded.filters)).toBe(query)
+  })
+
+  it('normalizes: equal searches give equal URLs whatever the hidden fields hold', () => {
+    const a = normalizeSearch(params({ ...roundTrip, multiCitySegments: [{ id: 'x', from: 'A', to: 'B', departureDate: '' }] }), filters({ multiCityTimes: { x: [1, 2, 3, 4] } }))
+    expect(a.params.multiCitySegments).toEqual([])
+    expect(a.filters.multiCityTimes).toEqual({})
+    expect(encodeSearch(a.params, a.filters)).toBe(encodeSearch(roundTrip, filters()))
+  })
+
+  it('knows whether a query string holds a search', () => {
+    expect(hasSearch('')).toBe(false)
+    expect(hasSearch('?utm_source=mail')).toBe(false)
+    expect(hasSearch('?from=JFK')).toBe(true)
+    expect(hasSearch(new URLSearchParams('trip=one-way'))).toBe(true)
+  })
+
+  it('ignores bad values field by field and never throws', () => {
+    const decoded = decodeSearch(
+      '?trip=space&from=12&to=lhr&depart=2026-02-30&return=tomorrow&class=luxury&adults=99&children=-1&infants_lap=x' +
+        '&sort=9&stops=7&bags=1.5&price=900-100&max_price=-5&include=BA,toolong,%3Cscript%3E,ba&no_conn=ORD,12,XXXX' +
+        '&out_times=9-99&ret_times=12-6&layover=0&less_emissions=maybe&max_duration=abc&gl=usa&hl=e&currency=dollars&deep_search=2',
+    )
+    expect(decoded.params).toEqual(params({ to: 'LHR' }))
+    expect(decoded.filters).toEqual(filters({ includeAirlines: ['BA'], excludeConnectingAirports: ['ORD'] }))
+  })
+
+  it('drops malformed multi-city legs and caps them at 5', () => {
+    const decoded = decodeSearch('trip=multi-city&legs=JFK-LHR-2026-12-10_garbage_LHR-12-2026-13-01_LHR--_' + 'AAA-BBB-2026-12-11_'.repeat(6) + '&leg_times=5-9_x')
+    const segments = decoded.params.multiCitySegments
+    expect(segments).toHaveLength(5)
+    expect(segments[0]).toEqual({ id: 'leg-1', from: 'JFK', to: 'LHR', departureDate: '2026-12-10' })
+    expect(segments[1]).toEqual({ id: 'leg-2', from: 'LHR', to: '', departureDate: '' })
+    expect(segments[2]).toEqual({ id: 'leg-3', from: 'AAA', to: 'BBB', departureDate: '2026-12-11' })
+    expect(decoded.filters.multiCityTimes['leg-1']).toEqual([5, 9, 0, 23])
+    expect(Object.keys(decoded.filters.multiCityTimes)).toHaveLength(5)
+  })
+
+  it('survives random junk', () => {
+    const junk = ['%', '&&&', '=', 'trip', 'legs=-', 'legs=___', 'trip=multi-city&legs=%E0%A4%A', 'price=-', 'out_times=----', '?'.repeat(50)]
+    for (const query of junk) {
+      expect(() => decodeSearch(query)).not.toThrow()
+    }
+    for (let i = 0; i < 200; i++) {
+      const query = Array.from({ length: 8 }, () => String.fromCharCode(32 + Math.floor(Math.random() * 94))).join('')
+      expect(() => decodeSearch(`trip=multi-city&legs=${query}&from=${query}&price=${query}&out_times=${query}`)).not.toThrow()
+    }
+  })
+})
