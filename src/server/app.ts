@@ -64,7 +64,9 @@ export function createApp(deps: AppDeps) {
   )
 
   // Apple returns the code in a cross-site form POST; the OAuth state and its signed cookie guard it.
-  app.use('/api/*', originCheck(deps.trustedOrigins, ['/api/auth/callback/apple']))
+  // Exempt: Apple posts its callback from its own site; the simulated seller page changes nothing and
+  // is opened by a "noreferrer" form post, which browsers send with `Origin: null`.
+  app.use('/api/*', originCheck(deps.trustedOrigins, ['/api/auth/callback/apple', '/api/flights/simulated-seller']))
 
   app.route('/api', systemRoutes(deps))
   app.route('/api', authRoutes(deps))

@@ -6,7 +6,9 @@ import type { Drivers } from '../drivers.ts'
 import { getOverview } from './get-overview.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { FlightService } from '../flights/flight-service.ts'
+import type { SimulatedMarketControls } from '../flights/create-flight-provider.ts'
 import { priceShockSchema, type PriceShockStore } from '../flights/price-shocks.ts'
+import { simulatorFailureSchema } from '../flights/simulator-failures.ts'
 
 /** /api/admin: admins only (401 signed out, 403 for every other role), whatever the UI shows. */
 export function adminRoutes(deps: {
@@ -16,6 +18,7 @@ export function adminRoutes(deps: {
   now: () => Date
   flights: FlightService
   priceShocks: PriceShockStore
+  simulatedMarket: SimulatedMarketControls | null
 }) {
   const app = new Hono()
   app.use('*', requireRole(deps, 'admin'))
@@ -29,6 +32,15 @@ export function adminRoutes(deps: {
     // This process's cached answers would hide the new prices until they expire.
     deps.flights.clearCache()
     return c.json({ shock: { ...shock, until: shock.until.toISOString() } }, 201)
+  })
+  // Failure injection for demos and browser tests; this process only, like the market's clock.
+  app.put('/simulator/failures', async (c) => {
+    const market = deps.simulatedMarket
+    if (!market) throw new AppError('conflict', 'Failure injection applies to the simulated market only; this server uses live flight data.')
+    const input = simulatorFailureSchema.parse(await c.req.json().catch(() => ({})))
+    market.setFailureMode(input.mode, input.delayMs, input.from && input.to ? { from: input.from, to: input.to } : undefined)
+    deps.flights.clearCache()
+    return c.json({ failures: market.failures })
   })
   return app
 }

@@ -3,11 +3,9 @@ import type { FlightProvider } from './provider.ts'
 import type { PriceShockStore } from './price-shocks.ts'
 import { createSerpProvider } from './serpapi/create-serp-provider.ts'
 import { createSerpApiSource } from './serpapi/serpapi-source.ts'
-import { createSimulatedMarket, type FailureMode } from './simulator/simulated-market.ts'
+import { createSimulatedMarket, type SimulatedMarket } from './simulator/simulated-market.ts'
 
-export interface SimulatedMarketControls {
-  setFailureMode(mode: FailureMode, delayMs?: number): void
-}
+export type SimulatedMarketControls = Pick<SimulatedMarket, 'setFailureMode' | 'failures'>
 
 /**
  * The flight provider the environment asks for: SerpApi with a key, else the simulated market.

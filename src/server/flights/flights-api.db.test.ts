@@ -69,7 +69,17 @@ describe('flight API on the simulated market', () => {
     expect(booking.bookingOptions.length).toBeGreaterThanOrEqual(2)
     const sellers = booking.bookingOptions.map((o) => o.together ?? o.departing)
     expect(sellers.some((s) => s?.isAirline)).toBe(true)
-    expect(sellers.find((s) => s?.request)?.request?.url).toMatch(/\/api\/flights\/simulated-seller$/)
+    const request = sellers.find((s) => s?.request)!.request!
+    expect(request.url).toMatch(/\/api\/flights\/simulated-seller$/)
+
+    // "Book" posts the seller's form from a noreferrer new tab, which browsers send with Origin: null.
+    const seller = await browser.request('/api/flights/simulated-seller', {
+      method: 'POST',
+      headers: { origin: 'null', 'content-type': 'application/x-www-form-urlencoded' },
+      body: request.postData!,
+    })
+    expect(seller.status).toBe(200)
+    expect(await seller.text()).toContain(chosen.segments[0]!.flightNumber)
   })
 
   it('answers a repeated search from its cache, with the original time', async () => {
@@ -142,6 +152,26 @@ describe('flight API on the simulated market', () => {
 
     const bad = await admin.request('/api/admin/simulator/shocks', { method: 'POST', json: { ...shock, factor: 0 } })
     expect(bad.status).toBe(400)
+  })
+
+  it('lets admins break searches on one route only, then heal it', async () => {
+    const admin = t.client()
+    await t.signIn(admin, 'ops@example.com')
+    const broken = { mode: 'error', from: 'BOS', to: 'MIA' }
+    expect((await t.client().request('/api/admin/simulator/failures', { method: 'PUT', json: broken })).status).toBe(401)
+    await json(await admin.request('/api/admin/simulator/failures', { method: 'PUT', json: broken }))
+    try {
+      const failed = await browser.request('/api/flights/search', { method: 'POST', json: roundTrip('BOS', 'MIA') })
+      expect((await json<{ error: { message: string } }>(failed, 502)).error.message).toBe(SEARCH_MESSAGES.failed)
+      // Every other route, the reverse direction included, still answers.
+      await json<SearchResponse>(await browser.request('/api/flights/search', { method: 'POST', json: roundTrip('MIA', 'BOS') }))
+      await json<SearchResponse>(await browser.request('/api/flights/search', { method: 'POST', json: roundTrip('BOS', 'ORD') }))
+      const half = await admin.request('/api/admin/simulator/failures', { method: 'PUT', json: { mode: 'error', from: 'BOS' } })
+      expect(half.status).toBe(400)
+    } finally {
+      await json(await admin.request('/api/admin/simulator/failures', { method: 'PUT', json: { mode: 'none' } }))
+    }
+    await json<SearchResponse>(await browser.request('/api/flights/search', { method: 'POST', json: roundTrip('BOS', 'MIA') }))
   })
 })
 

@@ -1,6 +1,6 @@
 import type { SerpBookingDetail, SerpFlightsResponse } from '../serpapi/serp-types.ts'
 import { ProviderError } from '../provider.ts'
-import { airlineLogo, airlineName, findCarrier } from './carriers.ts'
+import { airlineName, findCarrier } from './carriers.ts'
 import { countryCurrency, fromUsd, usdRate } from './currencies.ts'
 import { inCurrency, legTotalUsd, multiCityUsd, roundTripUsd, sellsTogether, soldCabin, type PriceContext } from './fares.ts'
 import { intBetween, unit } from './hash.ts'
@@ -63,10 +63,6 @@ function flightNumbers(options: readonly LegOption[]): string[] {
   return options.flatMap((o) => o.segments.map((s) => `${s.flight.carrier} ${s.flight.number}`))
 }
 
-function logos(options: readonly LegOption[]): string[] {
-  return [...new Set(options.flatMap((o) => o.carriers))].map(airlineLogo)
-}
-
 /** "u=" + base64url JSON: what the simulated seller page reads to say what would have been booked. */
 function bookingRequest(url: string, seller: string, price: number, currency: string, flights: string[]) {
   const payload = Buffer.from(JSON.stringify({ seller, price, currency, flights }), 'utf8').toString('base64url')
@@ -103,7 +99,6 @@ export function answerBooking(q: MarketQuery, env: BookingEnv): SerpFlightsRespo
   const detail = (seller: string, sellerPrice: number, brandIndex: number, isAirline: boolean, forLegs: readonly LegOption[]): SerpBookingDetail => ({
     book_with: seller,
     ...(isAirline ? { airline: true } : {}),
-    airline_logos: logos(forLegs),
     marketed_as: flightNumbers(forLegs),
     price: sellerPrice,
     ...(isAirline && localCurrency && localCurrency !== currency

@@ -45,12 +45,6 @@ export function airlineName(iata: string): string {
   return byIata.get(iata)?.name ?? findAirline(iata)?.name ?? iata
 }
 
-export function airlineLogo(iata: string): string {
-  return `https://www.gstatic.com/flights/airline_logos/70px/${iata}.png`
-}
-
-export const MULTI_LOGO = 'https://www.gstatic.com/flights/airline_logos/70px/multi.png'
-
 /** Below this a flight makes no sense (LHR–LGW); above a carrier's reach it does not exist. */
 export const MIN_SEGMENT_KM = 120
 const LONG_HAUL_KM = 4_500

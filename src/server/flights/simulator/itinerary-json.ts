@@ -1,6 +1,6 @@
 import type { SerpAirportInfo, SerpItinerary, SerpLayover, SerpSegment } from '../serpapi/serp-types.ts'
 import type { Airport } from '../reference-data/airports.ts'
-import { airlineLogo, airlineName, CARRIERS, findCarrier, MULTI_LOGO } from './carriers.ts'
+import { airlineName, CARRIERS, findCarrier } from './carriers.ts'
 import { soldCabin } from './fares.ts'
 import { pick, unit } from './hash.ts'
 import type { FlownSegment, LegOption } from './leg-options.ts'
@@ -101,7 +101,6 @@ function segmentJson(segment: FlownSegment, cabin: Cabin): SerpSegment {
     duration: flight.blockMinutes,
     airplane: flight.aircraft,
     airline: airlineName(flight.carrier),
-    airline_logo: airlineLogo(flight.carrier),
     travel_class: CABIN_NAMES[cabin],
     flight_number: `${flight.carrier} ${flight.number}`,
     legroom: seat.legroom,
@@ -151,7 +150,6 @@ export function itineraryJson(parts: ItineraryParts): SerpItinerary {
       difference_percent: typicalGrams > 0 ? Math.round(((grams - typicalGrams) / typicalGrams) * 100) : 0,
     },
     type,
-    airline_logo: option.carriers.length === 1 ? airlineLogo(option.carriers[0]!) : MULTI_LOGO,
     extensions: fareNotes(option, cabin, parts.roundTripOutbound ?? false),
   }
 }

@@ -21,6 +21,11 @@ export interface FailureSettings {
   mode: FailureMode
   /** For 'slow': how long each call waits before answering. Default 5 s. */
   delayMs?: number
+  /**
+   * Only one-way and round-trip searches from any of `from` to any of `to` (comma lists of IATA codes) fail; other routes
+   * answer normally, so a demo or a browser test can break one route while the rest keep working.
+   */
+  route?: { from: string; to: string }
 }
 
 type ShockList = readonly SimulatedPriceShock[]
@@ -38,8 +43,8 @@ export interface SimulatedMarketOptions {
 
 export interface SimulatedMarket extends SerpSource {
   readonly id: typeof SIMULATED_ID
-  /** Switch failure injection at runtime (tests, demos, SIMULATOR_FAILURE_MODE). */
-  setFailureMode(mode: FailureMode, delayMs?: number): void
+  /** Switch failure injection at runtime (tests, demos, SIMULATOR_FAILURE_MODE, the admin API). */
+  setFailureMode(mode: FailureMode, delayMs?: number, route?: FailureSettings['route']): void
   readonly failures: Readonly<FailureSettings>
 }
 
@@ -74,6 +79,17 @@ function abortError(signal: AbortSignal): unknown {
   return isTimeout ? new ProviderError('timeout', SIMULATED_ID, 'The simulated market did not answer in time', { cause: reason }) : reason
 }
 
+const codeList = (list: unknown) => new Set(String(list ?? '').toUpperCase().split(',').map((code) => code.trim()).filter(Boolean))
+
+/** The failure mode that applies to this query: a route-scoped failure touches only its route's searches. */
+function failureFor(failures: FailureSettings, raw: SerpQuery): FailureMode {
+  if (!failures.route) return failures.mode
+  const from = codeList(raw.departure_id)
+  const to = codeList(raw.arrival_id)
+  const hits = (wanted: string, asked: Set<string>) => [...codeList(wanted)].some((code) => asked.has(code))
+  return hits(failures.route.from, from) && hits(failures.route.to, to) ? failures.mode : 'none'
+}
+
 export function createSimulatedMarket(options: SimulatedMarketOptions): SimulatedMarket {
   const now = options.now ?? (() => new Date())
   let failures: FailureSettings = { mode: 'none', ...options.failures }
@@ -83,12 +99,12 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     get failures() {
       return failures
     },
-    setFailureMode(mode, delayMs) {
-      failures = { mode, ...(delayMs !== undefined ? { delayMs } : {}) }
+    setFailureMode(mode, delayMs, route) {
+      failures = { mode, ...(delayMs !== undefined ? { delayMs } : {}), ...(route ? { route } : {}) }
     },
 
     async fetch(raw: SerpQuery, ctx: CallContext = {}): Promise<SerpFlightsResponse> {
-      const { mode } = failures
+      const mode = failureFor(failures, raw)
       if (ctx.signal?.aborted) throw abortError(ctx.signal)
       if (mode === 'error') throw new ProviderError('upstream', SIMULATED_ID, 'Simulated upstream failure', { status: 500 })
       if (mode === 'rate-limited') {

@@ -2,6 +2,7 @@ import { Check, ChevronDown, ChevronUp } from 'lucide-react'
 import { Select as SelectPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
+import { cspNonce } from '../../lib/csp-nonce.ts'
 
 /** Listbox select. Label the trigger with `<Label htmlFor>` + `id`, or with `aria-label`. */
 const Select = SelectPrimitive.Root
@@ -58,6 +59,7 @@ function SelectContent({ className, children, position = 'popper', ...props }: C
           <ChevronUp className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollUpButton>
         <SelectPrimitive.Viewport
+          nonce={cspNonce()}
           className={cn(
             'p-1',
             position === 'popper' && 'h-(--radix-select-trigger-height) w-full min-w-(--radix-select-trigger-width) scroll-my-1',

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, CalendarDays } from 'lucide-react'
+import { ArrowLeftRight } from 'lucide-react'
 import { useId } from 'react'
 import { cn } from '../../../lib/cn.ts'
 import { AirportCombobox } from './airport-combobox.tsx'
@@ -106,14 +106,13 @@ export function DateField({
   const error = disabled ? undefined : errorFor(path)
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
   return (
-    <div className={cn('grid content-start gap-1.5', className)}>
+    <div className={cn('grid min-w-0 grid-cols-1 content-start gap-1.5', className)}>
       <label htmlFor={id} className={cn('text-sm leading-none font-medium', disabled && 'opacity-60')}>
         {label}
         {labelExtra && ' '}
         {labelExtra && <span className="sr-only">{labelExtra}</span>}
       </label>
       <div className="relative">
-        <CalendarDays className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <input
           ref={fieldRef(path)}
           id={id}
@@ -125,10 +124,10 @@ export function DateField({
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           className={cn(
-            'flex h-11 w-full min-w-0 rounded-md border border-input bg-background py-2 pr-2 pl-9 text-base shadow-xs transition-colors dark:bg-input/30 md:text-sm',
+            'flex h-11 w-full min-w-0 rounded-md border border-input bg-background py-2 pr-1.5 pl-2.5 text-sm shadow-xs transition-colors sm:px-3 dark:bg-input/30',
             'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
             'aria-invalid:border-destructive disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60',
-            '[&::-webkit-calendar-picker-indicator]:cursor-pointer [&::-webkit-calendar-picker-indicator]:opacity-70',
+            '[&::-webkit-calendar-picker-indicator]:ml-0.5 [&::-webkit-calendar-picker-indicator]:cursor-pointer [&::-webkit-calendar-picker-indicator]:opacity-70',
           )}
         />
       </div>

@@ -71,7 +71,7 @@ export function SearchForm() {
               paths={{ from: 'from', to: 'to' }}
               formVersion={formVersion}
             />
-            <div className="grid grid-cols-2 gap-3">
+            <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3">
               <DateField label="Departure" value={params.departureDate} onChange={changeDeparture} min={today} path="departureDate" />
               <DateField
                 label="Return"

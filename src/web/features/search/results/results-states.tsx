@@ -1,8 +1,12 @@
 import { AlertCircle, FilterX, PlaneTakeoff, RotateCw, SearchX } from 'lucide-react'
+import { addDays, format } from 'date-fns'
 import { useEffect, useState, type ReactNode } from 'react'
+import { Link } from 'react-router'
 import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { cn } from '../../../lib/cn.ts'
+import { useSearchStore } from '../../../stores/search-store.ts'
+import { searchUrl } from '../url-state.ts'
 
 /** Long-wait threshold: past ~10 s people want to know it is still working (Nielsen). */
 export const SLOW_SEARCH_MS = 10_000
@@ -16,6 +20,10 @@ const POPULAR_ROUTES = [
   ['Singapore', 'Sydney', 'SIN', 'SYD'],
 ] as const
 
+/** Popular-route ideas search a week-long round trip about a month out, the cheapest window to book. */
+const IDEA_DEPARTURE_DAYS = 30
+const IDEA_TRIP_DAYS = 7
+
 function StateBox({ icon, title, children, role }: { icon: ReactNode; title: string; children?: ReactNode; role?: 'alert' | 'status' }) {
   return (
     <div role={role} className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
@@ -28,6 +36,21 @@ function StateBox({ icon, title, children, role }: { icon: ReactNode; title: str
 
 /** Before the first search: what to do, and a few routes for ideas. */
 export function IdleState() {
+  const params = useSearchStore((state) => state.params)
+  const filters = useSearchStore((state) => state.filters)
+  const departure = addDays(new Date(), IDEA_DEPARTURE_DAYS)
+  const ideaUrl = (from: string, to: string) =>
+    searchUrl(
+      {
+        ...params,
+        tripType: 'round-trip',
+        from,
+        to,
+        departureDate: format(departure, 'yyyy-MM-dd'),
+        returnDate: format(addDays(departure, IDEA_TRIP_DAYS), 'yyyy-MM-dd'),
+      },
+      filters,
+    )
   return (
     <StateBox icon={<PlaneTakeoff aria-hidden="true" />} title="Where to next?">
       <p className="max-w-md text-sm text-muted-foreground">
@@ -38,8 +61,13 @@ export function IdleState() {
         <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Popular routes</p>
         <ul className="flex max-w-xl flex-wrap justify-center gap-2" aria-label="Popular routes">
           {POPULAR_ROUTES.map(([from, to, fromCode, toCode]) => (
-            <li key={`${fromCode}-${toCode}`} className="rounded-full border bg-card px-3 py-1 text-sm">
-              {from} → {to} <span className="text-xs text-muted-foreground">{`${fromCode}–${toCode}`}</span>
+            <li key={`${fromCode}-${toCode}`}>
+              <Link
+                to={ideaUrl(fromCode, toCode)}
+                className="inline-block rounded-full border bg-card px-3 py-1 text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              >
+                {from} → {to} <span className="text-xs text-muted-foreground">{`${fromCode}–${toCode}`}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -47,6 +47,25 @@ describe('SearchResults states', () => {
     expect(screen.getByRole('list', { name: 'Popular routes' })).toBeInTheDocument()
   })
 
+  it('turns a popular route into a round-trip search a month out, keeping the cabin and passengers', () => {
+    stubApi()
+    useSearchStore.setState({ params: { ...useSearchStore.getState().params, travelClass: 'business', adults: 2 } })
+    renderAtSearch(<SearchResults />)
+    const href = screen.getByRole('link', { name: /New York → London/ }).getAttribute('href') ?? ''
+    const query = new URLSearchParams(href.split('?')[1])
+    expect(href.startsWith('/search?')).toBe(true)
+    expect(Object.fromEntries(['trip', 'from', 'to', 'class', 'adults'].map((k) => [k, query.get(k)]))).toEqual({
+      trip: 'round-trip',
+      from: 'JFK',
+      to: 'LHR',
+      class: 'business',
+      adults: '2',
+    })
+    const days = (iso: string | null) => Math.round((Date.parse(`${iso}T00:00:00`) - new Date().setHours(0, 0, 0, 0)) / 86_400_000)
+    expect(days(query.get('depart'))).toBe(30)
+    expect(days(query.get('return'))).toBe(37)
+  })
+
   it('shows skeleton cards and progress while searching', () => {
     stubApi()
     useSearchResultsStore.getState().setStatus('searching')

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test'
+import { signUpAndVerify } from './account-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+/** A local calendar date `days` from today, as the date fields and the URL hold it. */
+function inDays(days: number): string {
+  const date = new Date()
+  date.setDate(date.getDate() + days)
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+}
+
+async function pickAirport(page: Page, field: 'From' | 'To', typed: string, option: RegExp) {
+  const input = page.getByRole('combobox', { name: field })
+  await input.fill(typed)
+  await page.getByRole('listbox', { name: `${field} suggestions` }).getByRole('option', { name: option }).first().click()
+}
+
+/** The "Select flight" buttons of the first leg section still on the page. */
+const selectButtons = (page: Page) => page.getByRole('button', { name: /^Select flight/ })
+
+test.describe('flight search', () => {
+  test('one way through the form: autocomplete, results, filters that say what they hide', async ({ page }) => {
+    await page.goto('/search')
+    await page.getByRole('radio', { name: 'One way' }).click()
+    await pickAirport(page, 'From', 'Lond', /London \(all airports\)/)
+    await pickAirport(page, 'To', 'JFK', /JFK/)
+    await page.getByLabel('Departure').fill(inDays(40))
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+
+    await expect(page).toHaveURL(/trip=one-way/)
+    await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
+    const showing = page.getByText(/^Showing \d+ of \d+ flights/)
+    await expect(showing).toBeVisible()
+    const total = Number((await showing.textContent())!.match(/of (\d+)/)![1])
+    expect(total).toBeGreaterThan(3)
+    await expect(page.getByRole('heading', { name: 'Best flights' })).toBeVisible()
+
+    // Nonstops only: the count says how many remain, and every remaining card is nonstop.
+    const filters = page.getByRole('complementary', { name: 'Filters' })
+    await filters.getByRole('checkbox', { name: /^1 stop/ }).uncheck()
+    await filters.getByRole('checkbox', { name: /^2\+ stops/ }).uncheck()
+    await expect(showing).not.toHaveText(new RegExp(`^Showing ${total} of`))
+    const shown = Number((await showing.textContent())!.match(/Showing (\d+)/)![1])
+    expect(shown).toBeGreaterThan(0)
+    expect(shown).toBeLessThan(total)
+    await expect(page.getByRole('button', { name: /^Select flight.*1 stop/ })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Clear filters' }).first().click()
+    await expect(showing).toHaveText(`Showing ${total} of ${total} flights`)
+  })
+
+  test('round trip from a shared link: outbound, return, then sellers with baggage and a Book action', async ({ page }) => {
+    await page.goto(`/search?trip=round-trip&from=JFK&to=LHR&depart=${inDays(30)}&return=${inDays(37)}&class=economy&adults=1`)
+    await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('JFK · New York')
+    await expect(page.getByRole('heading', { name: 'Choose your outbound flight' })).toBeVisible()
+
+    // Price insights: level, typical range, and the 60-day history chart on demand.
+    await expect(page.getByText(/Prices are currently (low|typical|high)/)).toBeVisible()
+    await page.getByRole('button', { name: 'View price history' }).click()
+    await expect(page.locator('.recharts-surface').first()).toBeVisible()
+
+    await selectButtons(page).first().click()
+    await expect(page.getByRole('heading', { name: 'Choose your return flight' })).toBeVisible()
+    await selectButtons(page).first().click()
+
+    await expect(page.getByRole('heading', { name: 'Your trip' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Booking options' })).toBeVisible()
+    await expect(page.getByText(/1st checked bag/).first()).toBeVisible()
+    const book = page.getByRole('button', { name: /^Book with / }).first()
+    await expect(book).toBeVisible()
+    const seller = (await book.textContent())!.replace('Book with ', '').replace('(opens in a new tab)', '').trim()
+
+    // "Book" hands the trip to the seller; offline, the simulated seller page says what it would book.
+    const [sellerPage] = await Promise.all([page.waitForEvent('popup'), book.click()])
+    await expect(sellerPage.getByText(seller).first()).toBeVisible()
+    await sellerPage.close()
+
+    // Changing the outbound goes back to its list.
+    await page.getByRole('button', { name: 'Change outbound flight' }).click()
+    await expect(page.getByRole('heading', { name: 'Choose your outbound flight' })).toBeVisible()
+  })
+
+  test('multi-city with three flights, chosen one after another', async ({ page }) => {
+    const legs = [`JFK-LHR-${inDays(30)}`, `LHR-CDG-${inDays(34)}`, `CDG-JFK-${inDays(40)}`].join('_')
+    await page.goto(`/search?trip=multi-city&legs=${legs}&class=economy&adults=1`)
+    await expect(page.getByRole('list', { name: 'Flights' }).getByRole('listitem')).toHaveCount(3)
+    for (const n of [1, 2, 3]) {
+      await expect(page.getByRole('heading', { name: `Flight ${n} of 3` })).toBeVisible()
+      await selectButtons(page).first().click()
+    }
+    await expect(page.getByRole('heading', { name: 'Booking options' })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Book with / }).first()).toBeVisible()
+  })
+
+  test('remembers cabin and passengers across visits, not the route', async ({ page }) => {
+    await page.goto('/search')
+    await page.getByRole('combobox', { name: 'Travel class' }).click()
+    await page.getByRole('option', { name: 'Business' }).click()
+    await page.getByRole('button', { name: 'Passengers: 1 adult' }).click()
+    await page.getByRole('dialog', { name: 'Passengers' }).getByRole('button', { name: 'Add adult' }).click()
+    await page.keyboard.press('Escape')
+    await pickAirport(page, 'From', 'SFO', /SFO/)
+
+    const saved = await page.evaluate(() => localStorage.getItem('search-filters-storage'))
+    expect(JSON.parse(saved!).state.params).toMatchObject({ travelClass: 'business', adults: 2 })
+
+    await page.goto('/search')
+    await expect(page.getByRole('combobox', { name: 'Travel class' })).toHaveText(/Business/)
+    await expect(page.getByRole('button', { name: 'Passengers: 2 adults' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('')
+  })
+
+  test('says the search failed when the market does, and recovers when it is back', async ({ page, browser, request, consoleGuard }) => {
+    consoleGuard.allow(/status of 502/)
+    const admin = await browser.newPage()
+    await signUpAndVerify(admin, request, 'ops@faredrop.test')
+    const setFailure = (data: object) => admin.request.put('/api/admin/simulator/failures', { data, headers: { origin: new URL(admin.url()).origin } })
+    expect((await setFailure({ mode: 'error', from: 'BOS', to: 'MIA' })).status()).toBe(200)
+    try {
+      await page.goto(`/search?trip=one-way&from=BOS&to=MIA&depart=${inDays(20)}&class=economy&adults=1`)
+      await expect(page.getByRole('alert').filter({ hasText: 'Failed to retrieve search results' })).toBeVisible()
+    } finally {
+      expect((await setFailure({ mode: 'none' })).status()).toBe(200)
+      await admin.close()
+    }
+    await page.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
+  })
+
+  test('sends a signed-out traveller to sign in before tracking a route', async ({ page }) => {
+    await page.goto(`/search?trip=one-way&from=LAX&to=HNL&depart=${inDays(25)}&class=economy&adults=1`)
+    await page.getByRole('button', { name: 'Track this route' }).first().click()
+    await expect(page).toHaveURL(/\/auth/)
+  })
+})
