@@ -35,10 +35,33 @@ const airports = []
 const seen = new Set()
 for (const a of openFlightsAirports) {
   const extra = ourByIata.get(a.iata)
-  if (!extra || !/^[A-Z]{3}$/.test(a.iata) || !a.tz || a.tz === '\\N' || seen.has(a.iata)) continue
+  // Newer OpenFlights rows (IST, DOH) carry no zone; OurAirports names it as `time`.
+  const tz = a.tz && a.tz !== '\\N' ? a.tz : extra?.time
+  if (!extra || !/^[A-Z]{3}$/.test(a.iata) || !tz || seen.has(a.iata)) continue
   seen.add(a.iata)
   const size = extra.type === 'large_airport' ? 'L' : 'M'
-  airports.push([a.iata, a.name, a.city || a.name, a.country, extra.country_code, round(a.latitude), round(a.longitude), a.tz, size])
+  airports.push([a.iata, a.name, a.city || a.name, a.country, extra.country_code, round(a.latitude), round(a.longitude), tz, size])
+}
+
+// Major airports opened after the OpenFlights snapshot: OurAirports has them but names no city.
+const NEWER_AIRPORT_CITIES = {
+  BER: 'Berlin',
+  TFU: 'Chengdu',
+  NQZ: 'Astana',
+  NLU: 'Mexico City',
+  SAI: 'Siem Reap',
+  UBN: 'Ulaanbaatar',
+  YIA: 'Yogyakarta',
+  GOX: 'Goa',
+  INC: 'Yinchuan',
+}
+const countryNames = new Map(airports.map((row) => [row[4], row[3]]))
+for (const [iata, city] of Object.entries(NEWER_AIRPORT_CITIES)) {
+  const extra = ourByIata.get(iata)
+  if (!extra || seen.has(iata) || !countryNames.has(extra.country_code)) continue
+  seen.add(iata)
+  const size = extra.type === 'large_airport' ? 'L' : 'M'
+  airports.push([iata, extra.airport, city, countryNames.get(extra.country_code), extra.country_code, round(extra.latitude), round(extra.longitude), extra.time, size])
 }
 airports.sort((x, y) => x[0].localeCompare(y[0]))
 

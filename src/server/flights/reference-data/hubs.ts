@@ -5,9 +5,7 @@
  * through them. The first hub listed is the airline's main one. Airports restricted to short-haul
  * flying (DCA, LGA, LIN, SHA) are left out on purpose, and so is Orly for Air France, which moved its
  * flights to CDG in 2026: a hub here is somewhere long-haul connections happen.
- *
- * Some codes are not in airports.json yet (the OpenFlights snapshot predates them: BER, DOH, IST,
- * PKX, TFU, NQZ); lookups skip those until the airport data is refreshed.
+ * A code missing from airports.json is skipped by lookups.
  */
 export interface AirlineHubs {
   /** IATA airline code. */
