@@ -1,0 +1,185 @@
+import { z } from 'zod'
+import { ALERT_STATUSES, type AlertStatus } from '../alert-status.ts'
+import type { NotificationChannel } from '../plans.ts'
+import { alertSearchParamsSchema, type AlertSearchParams } from './alert-search-params.ts'
+import { checkFrequencyHours, type PremiumReason } from './alert-rules.ts'
+import type { AlertType } from './alert-text.ts'
+
+/**
+ * The alert API contract (`../shared/reference/api.md` "Alerts", spec sections 3, 7 and 8): what
+ * the browser sends and what it reads back.
+ */
+
+export const ALERT_MESSAGES = {
+  fetchFailed: 'Failed to fetch alerts',
+  createFailed: 'Failed to create alert',
+  updateFailed: 'Failed to update alert',
+  deleteFailed: 'Failed to delete alert',
+  pauseFailed: 'Failed to pause alert',
+  resumeFailed: 'Failed to resume alert',
+  notFound: 'Alert not found',
+  notEditable: 'This alert can no longer be edited',
+  pastDeparture: 'The departure date has already passed',
+  nameRequired: 'Give the alert a name',
+  targetPrice: 'Target price must be a positive amount',
+  frequency: 'Choose how often to check',
+  noChannel: 'Choose at least one way to be notified',
+  trackedFlightsRequired: 'A flight alert needs the flight to track',
+} as const
+
+export const ALERT_TYPES = ['route', 'flight'] as const
+
+/** Section 3 "Tracked flight". Local times are "YYYY-MM-DDTHH:MM" at the airport. */
+export const trackedFlightSchema = z.object({
+  marketing_airline: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{2}$/),
+  marketing_flight_number: z.string().trim().regex(/^\d{1,4}[A-Z]?$/),
+  departure_airport_id: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/),
+  arrival_airport_id: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/),
+  departure_local_time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+  arrival_local_time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+})
+export type TrackedFlight = z.infer<typeof trackedFlightSchema>
+
+export const notificationChannelsSchema = z.object({
+  email: z.boolean().default(true),
+  sms: z.boolean().default(false),
+  whatsapp: z.boolean().default(false),
+  push: z.boolean().default(false),
+})
+export type NotificationChannels = Record<NotificationChannel, boolean>
+
+/** New-alert draft defaults (section 3): email on, the rest off, every 15 days. */
+export const DEFAULT_NOTIFICATION_CHANNELS: NotificationChannels = { email: true, sms: false, whatsapp: false, push: false }
+export const DEFAULT_CHECK_FREQUENCY = '15d'
+
+const checkFrequencySchema = z
+  .string()
+  .trim()
+  .refine((value) => checkFrequencyHours(value) !== null, ALERT_MESSAGES.frequency)
+
+const targetPriceSchema = z.coerce.number({ message: ALERT_MESSAGES.targetPrice }).positive(ALERT_MESSAGES.targetPrice).max(1_000_000)
+
+/** The search-page filters kept with the alert for "Search now" (free-form, bounded). */
+const filtersSchema = z.record(z.string(), z.unknown()).refine((value) => JSON.stringify(value).length <= 8_000, 'Filters are too large')
+
+/** POST /api/alerts body. */
+export const createAlertSchema = z
+  .object({
+    name: z.string().trim().min(1, ALERT_MESSAGES.nameRequired).max(120),
+    alertType: z.enum(ALERT_TYPES),
+    target_price: targetPriceSchema,
+    search_parameters: alertSearchParamsSchema,
+    filters: filtersSchema.optional(),
+    trackedFlights: z.array(trackedFlightSchema).max(6).optional(),
+    notification_channels: notificationChannelsSchema.default(DEFAULT_NOTIFICATION_CHANNELS),
+    check_frequency: checkFrequencySchema.default(DEFAULT_CHECK_FREQUENCY),
+  })
+  .superRefine((alert, ctx) => {
+    if (!Object.values(alert.notification_channels).some(Boolean)) {
+      ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.noChannel, path: ['notification_channels'] })
+    }
+    if (alert.alertType === 'flight' && !alert.trackedFlights?.length) {
+      ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.trackedFlightsRequired, path: ['trackedFlights'] })
+    }
+  })
+export type CreateAlertInput = z.input<typeof createAlertSchema>
+export type CreateAlert = z.infer<typeof createAlertSchema>
+
+/** Statuses a user may set by hand (pause / resume); the rest belong to the price checker. */
+export const USER_SETTABLE_STATUSES = ['active', 'paused'] as const
+
+/** PATCH /api/alerts/:id body: any subset of the editable fields, or a status change. */
+export const updateAlertSchema = z
+  .object({
+    name: z.string().trim().min(1, ALERT_MESSAGES.nameRequired).max(120),
+    target_price: targetPriceSchema,
+    notification_channels: notificationChannelsSchema,
+    check_frequency: checkFrequencySchema,
+    status: z.enum(USER_SETTABLE_STATUSES),
+  })
+  .partial()
+  .refine((patch) => Object.keys(patch).length > 0, 'Nothing to update')
+  .refine((patch) => !patch.notification_channels || Object.values(patch.notification_channels).some(Boolean), {
+    message: ALERT_MESSAGES.noChannel,
+    path: ['notification_channels'],
+  })
+export type UpdateAlertInput = z.input<typeof updateAlertSchema>
+
+/** Section 3 "Alert list filters" (defaults: active, created_at, desc). */
+export const ALERT_SORT_FIELDS = ['created_at', 'target_price', 'departure_date', 'name', 'lowest_price'] as const
+export const alertListQuerySchema = z.object({
+  status: z.union([z.enum(ALERT_STATUSES), z.literal('all')]).default('active'),
+  alertType: z.union([z.enum(ALERT_TYPES), z.literal('all')]).default('all'),
+  sortBy: z.enum(ALERT_SORT_FIELDS).default('created_at'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  q: z.string().trim().max(100).default(''),
+})
+export type AlertListQuery = z.infer<typeof alertListQuerySchema>
+
+export interface AlertPricePoint {
+  price: number
+  currency: string
+  recorded_at: string
+}
+
+export interface AlertNotificationSummary {
+  id: string
+  channel: NotificationChannel
+  status: 'pending' | 'sent' | 'failed' | 'dead'
+  price: number | null
+  created_at: string
+  sent_at: string | null
+}
+
+/** Section 3 "Alert (as read)", plus what the list shows (lowest price, check times, notes). */
+export interface Alert {
+  id: string
+  status: AlertStatus
+  alert_category: 'premium' | 'other'
+  name: string
+  alertType: AlertType
+  target_price: number
+  currency: string
+  origin_airport: string
+  destination_airport: string
+  departure_date: string | null
+  return_date: string | null
+  search_parameters: AlertSearchParams
+  filters: Record<string, unknown> | null
+  trackedFlights: TrackedFlight[]
+  notification_channels: NotificationChannels
+  check_frequency: string
+  /** Price history, oldest first (the list carries the most recent points for its sparkline). */
+  prices: AlertPricePoint[]
+  lowest_price: number | null
+  current_price: number | null
+  last_checked_at: string | null
+  next_check_at: string | null
+  /** Why the checker or a downgrade changed the alert ("Paused: your plan allows 3 alerts"). */
+  status_note: string | null
+  /** Premium reasons the alert's owner's current plan does not cover (empty when fine). */
+  premium_reasons: PremiumReason[]
+  created_at: string
+  updated_at: string
+}
+
+export interface AlertDetail extends Alert {
+  notifications: AlertNotificationSummary[]
+}
+
+/**
+ * POST /api/alerts answers. A refusal is both the spec's `{ success: false, error }` and the API's
+ * one error shape (`error.code`, `error.message`, `fieldErrors`), plus the premium reasons on 403.
+ */
+export type CreateAlertResponse =
+  | { success: true; alert: Alert }
+  | { success: false; error: { code: string; message: string; fieldErrors?: Record<string, string[]>; premiumReasons?: PremiumReason[] } }
+
+/** Section 4: expired when the departure date has passed; editable unless expired or disabled. */
+export function isAlertExpired(alert: Pick<Alert, 'departure_date'>, today: string): boolean {
+  return alert.departure_date !== null && alert.departure_date < today
+}
+
+export function isAlertEditable(alert: Pick<Alert, 'status' | 'departure_date'>, today: string): boolean {
+  return alert.status !== 'expired' && alert.status !== 'disabled' && !isAlertExpired(alert, today)
+}
