@@ -131,6 +131,9 @@ export function airlineCode(flightNumber: string | undefined, logoUrl: string | 
  * because booking answers sometimes leave travel_class out.
  */
 export function itineraryId(flights: SerpSegment[], travelClass: FlightQuery['travel_class']): string {
-  const key = flights.map((f) => `${(f.flight_number ?? '').replace(/\s+/g, ' ').trim()}@${(f.departure_airport?.time ?? '').slice(0, 10)}`).join('|')
+  // Airports too: one flight number can cover several legs of a through flight, and big carriers reuse numbers.
+  const key = flights
+    .map((f) => `${(f.flight_number ?? '').replace(/\s+/g, ' ').trim()}@${(f.departure_airport?.time ?? '').slice(0, 10)}:${f.departure_airport?.id ?? ''}-${f.arrival_airport?.id ?? ''}`)
+    .join('|')
   return createHash('sha1').update(`${key}#${travelClass}`).digest('hex').slice(0, 16)
 }

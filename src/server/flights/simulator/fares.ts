@@ -73,6 +73,8 @@ export interface LegPriceOptions {
   travelDate?: string
   /** Apply admin shocks (only to the present, never to history). Default true. */
   shocks?: boolean
+  /** Apply market noise. Default true; false gives the typical fare (insights rank options by it). */
+  noise?: boolean
 }
 
 /** The whole party's fare for one leg, in USD, unrounded. */
@@ -87,8 +89,10 @@ export function legTotalUsd(option: LegOption, ctx: PriceContext, opts: LegPrice
     stops: option.stops,
     carrier: carrierFactor(option.mainCarrier, main?.priceFactor ?? 1),
     travelDate,
+    originTimeZone: option.from.timeZone,
     now: at,
     noiseKey: `${option.key}|c${cabin}`,
+    noise: opts.noise !== false,
   })
   const party = adult * passengerMultiplier(ctx.passengers)
   const shock = opts.shocks === false ? 1 : shockFactor(option, { shocks: ctx.shocks, now: at })

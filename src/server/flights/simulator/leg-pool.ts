@@ -5,18 +5,29 @@ import type { LegRequest, MarketQuery, TimeWindow } from './read-query.ts'
 import { localMinuteOfDay } from './time-zones.ts'
 
 /**
- * Everything the market knows about one requested leg: every option on sale in the cabin (for
- * insights and typical emissions), and the ones the query's filters let through, as SerpApi
- * applies them before answering. max_price is applied later, on trip prices.
+ * Everything the market knows about one requested leg: every option flown that day in the cabin
+ * (for insights and typical emissions), and the ones it lists: still on sale at `now` and let
+ * through by the query's filters, as SerpApi applies them before answering. max_price is applied
+ * later, on trip prices.
  */
 export interface LegPool {
+  /** Departed flights included, so route-level figures (insights, typical emissions) hold all day. */
   all: LegOption[]
   visible: LegOption[]
   grams: Map<LegOption, number>
   typicalGrams: number
 }
 
-export function buildPool(leg: LegRequest, q: MarketQuery, cabin: Cabin): LegPool {
+/**
+ * A flight leaves the market this long before it departs. Airlines close web sales and check-in
+ * 45–60 minutes before departure (60 on most international flights), so a flight leaving sooner
+ * cannot be bought; listing it would offer a fare nobody can book, and once it has left its token
+ * fails with token_expired (token-legs.ts). One hour also leaves a user who lists a flight time to
+ * open its booking options before the token expires.
+ */
+const SALES_CUTOFF_MINUTES = 60
+
+export function buildPool(leg: LegRequest, q: MarketQuery, cabin: Cabin, now: Date): LegPool {
   const all: LegOption[] = []
   for (const from of leg.from) {
     for (const to of leg.to) {
@@ -27,7 +38,10 @@ export function buildPool(leg: LegRequest, q: MarketQuery, cabin: Cabin): LegPoo
   const grams = new Map(all.map((o) => [o, optionGrams(o, cabin)]))
   const typicalGrams = medianGrams([...grams.values()])
   const fastest = Math.min(...all.map((o) => o.totalMinutes))
-  const visible = all.filter((o) => isShown(o, q, fastest) && passesFilters(o, q, leg.times, grams.get(o)!, typicalGrams))
+  const firstOnSale = now.getTime() + SALES_CUTOFF_MINUTES * 60_000
+  const visible = all.filter(
+    (o) => o.segments[0]!.departureUtc >= firstOnSale && isShown(o, q, fastest) && passesFilters(o, q, leg.times, grams.get(o)!, typicalGrams),
+  )
   return { all, visible, grams, typicalGrams }
 }
 

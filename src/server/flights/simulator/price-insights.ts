@@ -16,6 +16,8 @@ const HISTORY_DAYS = 60
 const TYPICAL_SAMPLES = 40
 /** Only the cheapest few options of each leg can be the cheapest trip; pricing all would be waste. */
 const CANDIDATES_PER_LEG = 8
+/** The typical range's candidates are ranked as if booked this many days ahead (see below). */
+const RANK_LEAD_DAYS = 35
 
 interface Moment {
   at: Date
@@ -23,16 +25,28 @@ interface Moment {
   shocks: boolean
 }
 
-export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx: PriceContext, lowestPrice: number): SerpPriceInsights | undefined {
-  if (legs.some((l) => l.length === 0)) return undefined
-  const candidates = legs.map((options) =>
+/** Each leg's CANDIDATES_PER_LEG options cheapest by `usd` (a stable sort: ties keep schedule order). */
+function cheapestOptions(legs: readonly LegOption[][], usd: (o: LegOption) => number): LegOption[][] {
+  return legs.map((options) =>
     options
-      .map((o) => ({ o, usd: legTotalUsd(o, ctx, { shocks: false }) }))
+      .map((o) => ({ o, usd: usd(o) }))
       .sort((a, b) => a.usd - b.usd)
       .slice(0, CANDIDATES_PER_LEG)
       .map((c) => c.o),
   )
-  const cheapestTripUsd = (m: Moment): number => {
+}
+
+export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx: PriceContext, lowestPrice: number): SerpPriceInsights | undefined {
+  if (legs.some((l) => l.length === 0)) return undefined
+  // History: today's point must be the cheapest trip right now, so pick by the current price.
+  const current = cheapestOptions(legs, (o) => legTotalUsd(o, ctx, { shocks: false }))
+  // Typical range: pick by a price that does not depend on when the search runs (no noise, no
+  // shocks, a fixed booking lead), or the range, and with it price_level, would shift by the hour.
+  const typical = cheapestOptions(legs, (o) => {
+    const at = new Date(Date.parse(`${o.date}T00:00:00Z`) - RANK_LEAD_DAYS * DAY_MS)
+    return legTotalUsd(o, ctx, { at, shocks: false, noise: false })
+  })
+  const cheapestTripUsd = (candidates: LegOption[][], m: Moment): number => {
     const mins = candidates.map((options) =>
       Math.min(...options.map((o) => legTotalUsd(o, ctx, { at: m.at, travelDate: addDays(o.date, m.shiftDays), shocks: m.shocks }))),
     )
@@ -46,10 +60,10 @@ export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx
   for (let k = HISTORY_DAYS - 1; k >= 0; k--) {
     const at = new Date(now - k * DAY_MS)
     const dayStart = Math.floor(at.getTime() / DAY_MS) * DAY_MS
-    history.push([dayStart / 1000, inCurrency(cheapestTripUsd({ at, shiftDays: 0, shocks: k === 0 }), ctx)])
+    history.push([dayStart / 1000, inCurrency(cheapestTripUsd(current, { at, shiftDays: 0, shocks: k === 0 }), ctx)])
   }
 
-  const first = candidates[0]![0]!
+  const first = typical[0]![0]!
   const routeKey = legs.map((l) => `${l[0]!.from.iata}${l[0]!.to.iata}`).join('|')
   const samples: number[] = []
   for (let j = 0; j < TYPICAL_SAMPLES; j++) {
@@ -57,7 +71,7 @@ export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx
     const leadDays = intBetween(`typ|${routeKey}|${first.date}|l${j}`, 14, 90)
     const hour = intBetween(`typ|${routeKey}|${first.date}|h${j}`, 0, 23)
     const travel = Date.parse(`${addDays(first.date, shiftDays)}T00:00:00Z`)
-    samples.push(cheapestTripUsd({ at: new Date(travel - leadDays * DAY_MS + hour * 3_600_000), shiftDays, shocks: false }))
+    samples.push(cheapestTripUsd(typical, { at: new Date(travel - leadDays * DAY_MS + hour * 3_600_000), shiftDays, shocks: false }))
   }
   const low = inCurrency(percentile(samples, 0.25), ctx)
   const high = Math.max(low, inCurrency(percentile(samples, 0.75), ctx))

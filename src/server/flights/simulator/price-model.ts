@@ -1,4 +1,5 @@
 import { hash32, unit } from './hash.ts'
+import { daysBetween, localDate } from './time-zones.ts'
 
 /**
  * The simulated market's fare model, in US dollars per adult, as a product of factors:
@@ -119,10 +120,13 @@ export function marketNoise(fareKey: string, at: Date): number {
   return Math.exp(0.14 * slow + 0.04 * fast)
 }
 
-/** Whole days from "now" (UTC date) to the local departure date. */
-export function daysToDeparture(travelDate: string, now: Date): number {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
-  return Math.round((Date.parse(`${travelDate}T00:00:00Z`) - today) / 86_400_000)
+/**
+ * Whole days from today to the local departure date, "today" being the date at the origin airport
+ * (timeZone): at 21:00 in New York on 2 Nov (02:00 UTC on the 3rd) a JFK flight on the 2nd leaves
+ * today, not yesterday, and in Tokyo the 3rd has begun while UTC is still on the 2nd.
+ */
+export function daysToDeparture(travelDate: string, now: Date, timeZone = 'UTC'): number {
+  return daysBetween(localDate(now.getTime(), timeZone), travelDate)
 }
 
 export interface FareInput {
@@ -133,9 +137,13 @@ export interface FareInput {
   /** From carrierFactor(). */
   carrier: number
   travelDate: string
+  /** IANA zone of the origin airport: days to departure count from its local date. */
+  originTimeZone: string
   now: Date
   /** Identifies the fare for the noise: route, dates, cabin, carriers and flight numbers. */
   noiseKey: string
+  /** false leaves the market noise out: the model's typical fare, the same at any hour. Default true. */
+  noise?: boolean
 }
 
 /** One adult's one-way fare in USD, unrounded. */
@@ -143,12 +151,12 @@ export function adultFareUsd(input: FareInput): number {
   return (
     baseFareUsd(input.distanceKm) *
     CABIN_MULTIPLIERS[input.cabin] *
-    bookingCurve(daysToDeparture(input.travelDate, input.now)) *
+    bookingCurve(daysToDeparture(input.travelDate, input.now, input.originTimeZone)) *
     weekdayFactor(input.travelDate) *
     seasonFactor(input.travelDate) *
     stopsFactor(input.stops) *
     input.carrier *
-    marketNoise(input.noiseKey, input.now)
+    (input.noise === false ? 1 : marketNoise(input.noiseKey, input.now))
   )
 }
 

@@ -1,10 +1,13 @@
 import { distanceKm, type Airport } from '../reference-data/airports.ts'
 import { findCarrier } from './carriers.ts'
+import { flightBases } from './flight-numbers.ts'
 import { intBetween, pick, unit } from './hash.ts'
+import { LONG_HAUL_KM, routePlan } from './route-plan.ts'
 
 /**
  * The daily timetable of one carrier on one airport pair: the same every day (only fares move),
- * so a flight found today is still there tomorrow. Pure function of (carrier, from, to).
+ * so a flight found today is still there tomorrow. A pure function of (carrier, from, to), but for
+ * flight numbers, which are unique across the carrier's network (flight-numbers.ts).
  */
 export interface ScheduledFlight {
   carrier: string
@@ -20,8 +23,6 @@ export interface ScheduledFlight {
   /** Regional operator flying it for the carrier, if any. */
   operatedBy?: string
 }
-
-const LONG_HAUL_KM = 4_500
 
 /**
  * Block time: great-circle distance at ~780 km/h plus taxi and climb (less on short hops), with
@@ -54,17 +55,6 @@ export function aircraftFor(carrier: string, distance: number, key: string, regi
   return pick(key, WIDE)
 }
 
-/** Flights a day on a pair: busy short trunks see many, long-haul one or two. */
-function frequency(carrier: string, from: Airport, to: Airport, d: number, key: string): number {
-  const c = findCarrier(carrier)
-  const hubBoth = (c?.hubCodes.has(from.iata) ?? false) && (c?.hubCodes.has(to.iata) ?? false)
-  const bothLarge = from.size === 'large' && to.size === 'large'
-  if (c?.kind === 'lcc') return d > 2_500 ? 1 : intBetween(`f|${key}`, 1, 3)
-  if (d < 1_500) return hubBoth ? intBetween(`f|${key}`, 5, 8) : bothLarge ? intBetween(`f|${key}`, 3, 6) : intBetween(`f|${key}`, 1, 3)
-  if (d < LONG_HAUL_KM) return bothLarge ? intBetween(`f|${key}`, 2, 4) : intBetween(`f|${key}`, 1, 2)
-  return hubBoth ? intBetween(`f|${key}`, 2, 3) : intBetween(`f|${key}`, 1, 2)
-}
-
 /** Local departure minute of the i-th of n daily flights. */
 function departureMinute(i: number, n: number, d: number, key: string): number {
   let minute: number
@@ -85,31 +75,27 @@ export function dailyFlights(carrier: string, from: Airport, to: Airport): Sched
   const cacheKey = `${carrier}|${from.iata}|${to.iata}`
   const cached = cache.get(cacheKey)
   if (cached) return cached
-  const d = distanceKm(from, to)
-  // Both directions share a base number; outbound odd, return even, as many airlines do.
-  const pairKey = from.iata < to.iata ? `${carrier}|${from.iata}|${to.iata}` : `${carrier}|${to.iata}|${from.iata}`
-  const n = frequency(carrier, from, to, d, pairKey)
-  const profile = findCarrier(carrier)
-  const regionalOp = profile?.regional !== undefined && d < 900 && (from.size === 'medium' || to.size === 'medium') && unit(`reg|${pairKey}`) < 0.6
-  const [lo, hi] = regionalOp ? [1_500, 2_999] : d >= LONG_HAUL_KM ? [1, 240] : d >= 1_500 ? [250, 699] : [300, 1_499]
-  const base = intBetween(`num|${pairKey}`, lo, hi) * 2
+  const plan = routePlan(carrier, from, to)
+  const d = plan.distanceKm
+  const regionalOp = plan.operatedBy !== undefined
+  // Unique across the carrier's network; outbound (alphabetical) odd, return even.
+  const bases = flightBases(carrier, plan)
   const direction = from.iata < to.iata ? 1 : 0
-  const flights: ScheduledFlight[] = []
-  for (let i = 0; i < n; i++) {
-    const number = String(regionalOp ? base + 2 * i + direction : Math.min(9_998, base + 2 * i) + direction)
-    const key = `${carrier}${number}|${from.iata}`
-    flights.push({
+  const flights: ScheduledFlight[] = bases.map((base, i) => {
+    const number = String(base + direction)
+    return {
       carrier,
       number,
       from,
       to,
-      departureMinute: departureMinute(i, n, d, `${carrier}|${from.iata}|${to.iata}`),
+      departureMinute: departureMinute(i, bases.length, d, `${carrier}|${from.iata}|${to.iata}`),
       blockMinutes: blockMinutes(from, to),
       distanceKm: d,
-      aircraft: aircraftFor(carrier, d, key, regionalOp),
-      ...(regionalOp && profile?.regional ? { operatedBy: profile.regional } : {}),
-    })
-  }
+      // Keyed by the wanted number, so a flight renumbered to stay unique keeps its aircraft.
+      aircraft: aircraftFor(carrier, d, `${carrier}${plan.wantedBases[i]! + direction}|${from.iata}`, regionalOp),
+      ...(plan.operatedBy ? { operatedBy: plan.operatedBy } : {}),
+    }
+  })
   flights.sort((a, b) => a.departureMinute - b.departureMinute)
   if (cache.size >= CACHE_MAX) cache.clear()
   cache.set(cacheKey, flights)

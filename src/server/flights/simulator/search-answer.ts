@@ -5,11 +5,11 @@ import { unit } from './hash.ts'
 import { airportInfo, itineraryJson } from './itinerary-json.ts'
 import { buildPool, type LegPool } from './leg-pool.ts'
 import type { LegOption } from './leg-options.ts'
-import { daysToDeparture } from './price-model.ts'
 import { priceInsights } from './price-insights.ts'
 import { rank, type PricedOption } from './ranking.ts'
-import { SIMULATED_ID, type MarketQuery } from './read-query.ts'
+import { SIMULATED_ID, type LegRequest, type MarketQuery } from './read-query.ts'
 import { noResults, responseEnvelope, type CallInfo } from './response-envelope.ts'
+import { localDate } from './time-zones.ts'
 import { resolveTokenLegs } from './token-legs.ts'
 import { decodeToken, encodeToken } from './tokens.ts'
 
@@ -50,15 +50,24 @@ function chosenLegs(q: MarketQuery, now: Date): LegOption[] {
   return legs
 }
 
+/**
+ * A leg's date is over once it is over at every origin airport, in the airport's own time zone:
+ * late on 2 Nov in New York (already the 3rd in UTC) JFK's 2 Nov evening flights are still ahead.
+ * Flights of the day that have left are dropped one by one (buildPool).
+ */
+function isPastDate(leg: LegRequest, now: Date): boolean {
+  return leg.from.every((airport) => leg.date < localDate(now.getTime(), airport.timeZone))
+}
+
 export function answerSearch(q: MarketQuery, env: SearchEnv): SerpFlightsResponse {
   const { ctx } = env
   const chosen = chosenLegs(q, ctx.now)
   if (q.unknownAirports) return noResults(env.call)
   // Past departures, or legs out of order, find nothing on Google Flights.
-  if (q.legs.some((l, i) => daysToDeparture(l.date, ctx.now) < 0 || (i > 0 && l.date < q.legs[i - 1]!.date))) return noResults(env.call)
+  if (q.legs.some((l, i) => isPastDate(l, ctx.now) || (i > 0 && l.date < q.legs[i - 1]!.date))) return noResults(env.call)
 
   const step = chosen.length
-  const pools: LegPool[] = q.legs.map((leg) => buildPool(leg, q, ctx.cabin))
+  const pools: LegPool[] = q.legs.map((leg) => buildPool(leg, q, ctx.cabin, ctx.now))
   if (pools.slice(step).some((p) => p.visible.length === 0)) return noResults(env.call)
 
   const legUsd = new Map<LegOption, number>()
