@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id'
 import type { Db } from './db/client.ts'
 import type { Drivers } from './drivers.ts'
 import { adminRoutes } from './admin/routes.ts'
+import { alertRoutes } from './alerts/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { getViewer } from './auth/viewer.ts'
 import { captchaRoutes } from './captcha/routes.ts'
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', authRoutes(deps))
   app.route('/api/captcha', captchaRoutes(deps.captcha))
   app.route('/api', flightRoutes(deps))
+  app.route('/api/alerts', alertRoutes(deps))
   app.route('/api/admin', adminRoutes(deps))
   app.route(
     '/api/dev',

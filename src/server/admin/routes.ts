@@ -4,6 +4,7 @@ import { requireRole } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import type { Drivers } from '../drivers.ts'
 import { getOverview } from './get-overview.ts'
+import { setUserPlan, setUserPlanSchema } from './set-user-plan.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { FlightService } from '../flights/flight-service.ts'
 import type { SimulatedMarketControls } from '../flights/create-flight-provider.ts'
@@ -32,6 +33,10 @@ export function adminRoutes(deps: {
     // This process's cached answers would hide the new prices until they expire.
     deps.flights.clearCache()
     return c.json({ shock: { ...shock, until: shock.until.toISOString() } }, 201)
+  })
+  app.post('/users/:id/plan', async (c) => {
+    const { tier } = setUserPlanSchema.parse(await c.req.json().catch(() => ({})))
+    return c.json(await setUserPlan(deps, c.req.param('id'), tier))
   })
   // Failure injection for demos and browser tests; this process only, like the market's clock.
   app.put('/simulator/failures', async (c) => {

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { ALERT_STATUSES } from '#shared/alert-status.ts'
+import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -226,3 +229,78 @@ export const simulatorPriceShocks = pgTable('simulator_price_shocks', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+// ---- Price alerts ----
+
+/** Money as exact decimals (cents), read back as JS numbers. */
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' })
+
+/**
+ * A user's price alert (spec section 3 "Alert (as read)"). `status` is what was last stored; an
+ * alert whose departure date has passed reads as expired before the worker stores it. The search
+ * parameters are kept exactly as validated by the shared schema, so the worker re-runs that search.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ALERT_STATUSES }).notNull().default('active'),
+    alertCategory: text('alert_category', { enum: ['premium', 'other'] }).notNull(),
+    name: text('name').notNull(),
+    alertType: text('alert_type', { enum: ['route', 'flight'] }).notNull(),
+    targetPrice: money('target_price').notNull(),
+    currency: text('currency').notNull(),
+    originAirport: text('origin_airport').notNull(),
+    destinationAirport: text('destination_airport').notNull(),
+    departureDate: date('departure_date', { mode: 'string' }),
+    returnDate: date('return_date', { mode: 'string' }),
+    searchParameters: jsonb('search_parameters').$type<AlertSearchParams>().notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>(),
+    trackedFlights: jsonb('tracked_flights').$type<TrackedFlight[]>().notNull().default([]),
+    notificationChannels: jsonb('notification_channels').$type<NotificationChannels>().notNull(),
+    checkFrequency: text('check_frequency').notNull(),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lowestPrice: money('lowest_price'),
+    currentPrice: money('current_price'),
+    /** Why the checker or a plan change last changed the alert, shown on the card. */
+    statusNote: text('status_note'),
+    ...timestamps,
+  },
+  (t) => [
+    // The list: one user's alerts by status, newest first.
+    index('alerts_user_status_created_idx').on(t.userId, t.status, t.createdAt),
+    // The price-check worker claims due alerts (FOR UPDATE SKIP LOCKED) in next_check_at order.
+    // Only statuses that are still checked; `status = 'active'` alone also matches this predicate.
+    index('alerts_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} in ('active', 'triggered', 'at_risk')`),
+  ],
+)
+
+/** Every price observed for an alert, with the itinerary that gave it (for the history chart). */
+export interface AlertPriceItinerary {
+  /** Flights in order, e.g. "BA 117 JFK→LHR 2027-03-01T18:30". */
+  flights: { airline: string; flight_number: string; departure_airport: string; arrival_airport: string; departure_time: string }[]
+  total_duration?: number
+  stops?: number
+  booking_token?: string
+}
+
+export const alertPrices = pgTable(
+  'alert_prices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+    currency: text('currency').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    itinerary: jsonb('itinerary').$type<AlertPriceItinerary>(),
+  },
+  (t) => [index('alert_prices_alert_recorded_idx').on(t.alertId, t.recordedAt)],
+)

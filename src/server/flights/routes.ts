@@ -1,17 +1,9 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
-import { AppError } from '../lib/app-error.ts'
+import { jsonBody } from '../http/json-body.ts'
 import type { FlightService } from './flight-service.ts'
 import { searchAirports } from './reference-data/airports.ts'
 import { simulatedSellerPage } from './simulated-seller-page.ts'
-
-async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json()
-  } catch {
-    throw new AppError('bad_request', 'The request body must be JSON.')
-  }
-}
 
 /** /api/airports and /api/flights/*: public, like the search page. */
 export function flightRoutes(deps: { flights: FlightService }) {

@@ -14,6 +14,13 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse(new AppError('forbidden', 'No.')).status).toBe(403)
   })
 
+  it('passes premium reasons through for upgrade prompts', () => {
+    const error = new AppError('forbidden', 'Upgrade to use: SMS notifications.', { premiumReasons: ['sms_notifications'] })
+    expect(toErrorResponse(error).body).toEqual({
+      error: { code: 'forbidden', message: 'Upgrade to use: SMS notifications.', premiumReasons: ['sms_notifications'] },
+    })
+  })
+
   it('turns a zod failure into field errors keyed by path', () => {
     const result = z.object({ adults: z.number().max(9, 'Total passengers cannot exceed 9') }).safeParse({ adults: 12 })
     const { status, body } = toErrorResponse(result.error)

@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
@@ -18,6 +18,23 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'unavailable',
 }
 
+/**
+ * The wire body. Routes whose contract answers `{ success, … }` (POST /api/alerts) opt in to
+ * `success: false` on errors through `successEnvelope`; everything else keeps the plain shape.
+ */
+export interface ServerErrorBody {
+  success?: false
+  error: ErrorBody['error'] & { premiumReasons?: string[] }
+}
+
+const SUCCESS_ENVELOPE_KEY = 'successEnvelope'
+
+/** Marks a route whose error bodies also carry `success: false`. */
+export const successEnvelope: MiddlewareHandler = async (c, next) => {
+  c.set(SUCCESS_ENVELOPE_KEY as never, true as never)
+  await next()
+}
+
 const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.'
 
 function zodFieldErrors(error: ZodError): FieldErrors {
@@ -30,12 +47,19 @@ function zodFieldErrors(error: ZodError): FieldErrors {
 }
 
 /** Turns anything thrown into the API's error body. The only place errors become HTTP responses. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+export function toErrorResponse(error: unknown): { status: number; body: ServerErrorBody } {
   if (error instanceof AppError) {
-    const fieldErrors = error.fieldErrors
+    const { fieldErrors, premiumReasons } = error.options
     return {
       status: error.status,
-      body: { error: { code: error.code, message: error.message, ...(fieldErrors ? { fieldErrors } : {}) } },
+      body: {
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(fieldErrors ? { fieldErrors } : {}),
+          ...(premiumReasons ? { premiumReasons: [...premiumReasons] } : {}),
+        },
+      },
     }
   }
   if (error instanceof ZodError) {
@@ -64,6 +88,7 @@ export function createErrorHandler(logger: Logger) {
     }
     body.error.requestId = requestId
     const headers = error instanceof AppError ? error.options.headers : undefined
-    return c.json(body, status as ContentfulStatusCode, headers)
+    const envelope = (c.get(SUCCESS_ENVELOPE_KEY as never) as unknown) === true
+    return c.json(envelope ? { success: false, ...body } : body, status as ContentfulStatusCode, headers)
   }
 }

@@ -1,0 +1,71 @@
+import { alertCategory, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
+import { alertDepartureDate, alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import type { Alert, CreateAlert } from '#shared/alerts/alert.ts'
+import { getPlan } from '#shared/plans.ts'
+import { alerts } from '../db/schema.ts'
+import { premiumRequired } from './alert-errors.ts'
+import { alertFeatures } from './alert-features.ts'
+import { alertToday, countAlerts, lockOwnerPlan, type AlertDeps } from './alert-scope.ts'
+import { assertTripTrackable } from './check-alert-trip.ts'
+import { toAlert } from './to-alert.ts'
+
+/** The route the card shows: first departure to final arrival (a round trip's turning point). */
+function endpoints(params: AlertSearchParams): { origin: string; destination: string } {
+  if (params.type !== 3) return { origin: params.departure_id ?? '', destination: params.arrival_id ?? '' }
+  const legs = alertLegs(params)
+  return { origin: legs[0]?.departure_id ?? '', destination: legs.at(-1)?.arrival_id ?? '' }
+}
+
+/**
+ * POST /api/alerts (spec section 6 "Creating an alert"). The plan is read and the quota counted
+ * under a lock on the user's profile row, in the insert's transaction: concurrent creates queue on
+ * that lock, so however many arrive at once the user never holds more alerts than the plan allows.
+ */
+export async function createAlert(deps: AlertDeps, userId: string, input: CreateAlert): Promise<Alert> {
+  const now = deps.now()
+  const today = alertToday(now)
+  const params = input.search_parameters
+  const trackedFlights = input.trackedFlights ?? []
+  assertTripTrackable(params, trackedFlights, today)
+
+  const features = alertFeatures({
+    searchParameters: params,
+    trackedFlights,
+    notificationChannels: input.notification_channels,
+    checkFrequency: input.check_frequency,
+  })
+  const { origin, destination } = endpoints(params)
+
+  return deps.db.transaction(async (tx) => {
+    const plan = await lockOwnerPlan(tx, userId)
+    const reasons: PremiumReason[] = premiumReasons(plan, features)
+    const limit = getPlan(plan).limits.maxAlerts
+    if (limit !== null && (await countAlerts(tx, userId, today)).used >= limit) reasons.push('quota_exceeded')
+    if (reasons.length > 0) throw premiumRequired(plan, reasons)
+
+    const [row] = await tx
+      .insert(alerts)
+      .values({
+        userId,
+        status: 'active',
+        alertCategory: alertCategory(features),
+        name: input.name,
+        alertType: input.alertType,
+        targetPrice: input.target_price,
+        currency: params.currency,
+        originAirport: origin,
+        destinationAirport: destination,
+        departureDate: alertDepartureDate(params),
+        returnDate: params.type === 1 ? (params.return_date ?? null) : null,
+        searchParameters: params,
+        filters: input.filters ?? null,
+        trackedFlights,
+        notificationChannels: input.notification_channels,
+        checkFrequency: input.check_frequency,
+        // First check soon; the price-check engine schedules the ones after it.
+        nextCheckAt: now,
+      })
+      .returning()
+    return toAlert(row!, [], { plan, today })
+  })
+}

@@ -1,0 +1,52 @@
+import { premiumReasons } from '#shared/alerts/alert-rules.ts'
+import type { Alert, AlertPricePoint } from '#shared/alerts/alert.ts'
+import type { PlanId } from '#shared/plans.ts'
+import type { alerts } from '../db/schema.ts'
+import { alertFeatures } from './alert-features.ts'
+import { effectiveStatus } from './alert-scope.ts'
+
+export type AlertRow = typeof alerts.$inferSelect
+
+export interface PriceRow {
+  price: number
+  currency: string
+  recordedAt: Date
+}
+
+/**
+ * A stored alert as the API shows it (the shared `Alert`): status as it reads today, and the
+ * premium reasons judged against the owner's current plan, so a downgraded user sees what to upgrade.
+ */
+export function toAlert(row: AlertRow, prices: readonly PriceRow[], context: { plan: PlanId; today: string }): Alert {
+  return {
+    id: row.id,
+    status: effectiveStatus(row.status, row.departureDate, context.today),
+    alert_category: row.alertCategory,
+    name: row.name,
+    alertType: row.alertType,
+    target_price: row.targetPrice,
+    currency: row.currency,
+    origin_airport: row.originAirport,
+    destination_airport: row.destinationAirport,
+    departure_date: row.departureDate,
+    return_date: row.returnDate,
+    search_parameters: row.searchParameters,
+    filters: row.filters ?? null,
+    trackedFlights: row.trackedFlights,
+    notification_channels: row.notificationChannels,
+    check_frequency: row.checkFrequency,
+    prices: prices.map(toPricePoint),
+    lowest_price: row.lowestPrice,
+    current_price: row.currentPrice,
+    last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+    next_check_at: row.nextCheckAt?.toISOString() ?? null,
+    status_note: row.statusNote,
+    premium_reasons: premiumReasons(context.plan, alertFeatures(row)),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+function toPricePoint(row: PriceRow): AlertPricePoint {
+  return { price: row.price, currency: row.currency, recorded_at: row.recordedAt.toISOString() }
+}

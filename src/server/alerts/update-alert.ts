@@ -1,0 +1,91 @@
+import type { z } from 'zod'
+import { alertCategory, checkFrequencyHours, premiumReasons, QUOTA_STATUSES, type PremiumReason } from '#shared/alerts/alert-rules.ts'
+import { isAlertEditable, type Alert, type updateAlertSchema } from '#shared/alerts/alert.ts'
+import type { AlertStatus } from '#shared/alert-status.ts'
+import { getPlan, type PlanId } from '#shared/plans.ts'
+import type { Db } from '../db/client.ts'
+import { alerts } from '../db/schema.ts'
+import { alertNotEditable, alertNotFound, premiumRequired } from './alert-errors.ts'
+import { alertFeatures } from './alert-features.ts'
+import { recentPrices } from './alert-prices.ts'
+import { alertToday, countAlerts, effectiveStatus, isAlertId, lockOwnerPlan, ownedAlert, type AlertDeps } from './alert-scope.ts'
+import { toAlert, type AlertRow } from './to-alert.ts'
+
+export type AlertPatch = z.infer<typeof updateAlertSchema>
+
+/** Statuses the checker keeps checking; moving into one of them from elsewhere is a resume. */
+const RUNNING: readonly AlertStatus[] = ['active', 'triggered', 'at_risk']
+const CHANNEL_REASONS: readonly PremiumReason[] = ['sms_notifications', 'whatsapp_notifications']
+
+/**
+ * PATCH /api/alerts/:id: rename, retarget, change channels or frequency, pause or resume.
+ * Premium rules are judged on what the patch changes: new channels, a new frequency, and on a
+ * resume the whole alert (a downgrade may have left it beyond the plan) plus the quota.
+ */
+export async function updateAlert(deps: AlertDeps, userId: string, id: string, patch: AlertPatch): Promise<Alert> {
+  if (!isAlertId(id)) throw alertNotFound()
+  const now = deps.now()
+  const today = alertToday(now)
+
+  return deps.db.transaction(async (tx) => {
+    // Profile lock first, as create does: a resume and a create can't both take the last slot.
+    const plan = await lockOwnerPlan(tx, userId)
+    const [row] = await tx.select().from(alerts).where(ownedAlert(userId, id)).for('update')
+    if (!row) throw alertNotFound()
+    const status = effectiveStatus(row.status, row.departureDate, today)
+    if (!isAlertEditable({ status, departure_date: row.departureDate }, today)) throw alertNotEditable()
+
+    const channels = patch.notification_channels ?? row.notificationChannels
+    const frequency = patch.check_frequency ?? row.checkFrequency
+    const features = alertFeatures({ ...row, notificationChannels: channels, checkFrequency: frequency })
+    const resuming = patch.status === 'active' && !RUNNING.includes(row.status)
+    const reasons = premiumReasons(plan, features).filter(
+      (reason) =>
+        resuming ||
+        (patch.notification_channels !== undefined && CHANNEL_REASONS.includes(reason)) ||
+        (patch.check_frequency !== undefined && reason === 'high_frequency_check'),
+    )
+    if (resuming && (await quotaFull(tx, plan, row, today))) reasons.push('quota_exceeded')
+    if (reasons.length > 0) throw premiumRequired(plan, reasons, 'resume this one')
+
+    const rulesChanged = patch.notification_channels !== undefined || patch.check_frequency !== undefined
+    const statusChanged = patch.status !== undefined && patch.status !== row.status
+    const [updated] = await tx
+      .update(alerts)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.target_price !== undefined ? { targetPrice: patch.target_price } : {}),
+        ...(rulesChanged ? { notificationChannels: channels, checkFrequency: frequency, alertCategory: alertCategory(features) } : {}),
+        ...(statusChanged ? { status: patch.status } : {}),
+        // The note explains the last automatic change; the user's own change supersedes it.
+        ...(statusChanged || rulesChanged ? { statusNote: null } : {}),
+        ...(resuming || patch.check_frequency !== undefined ? { nextCheckAt: nextCheck(row, frequency, now) } : {}),
+        updatedAt: now,
+      })
+      .where(ownedAlert(userId, id))
+      .returning()
+    const prices = await recentPrices(tx, [row.id])
+    return toAlert(updated!, prices.get(row.id) ?? [], { plan, today })
+  })
+}
+
+/** Resuming needs a free running slot, and a free quota slot when the alert wasn't counted (archived). */
+async function quotaFull(tx: Db, plan: PlanId, row: AlertRow, today: string): Promise<boolean> {
+  const limit = getPlan(plan).limits.maxAlerts
+  if (limit === null) return false
+  const others = await countAlerts(tx, row.userId, today, row.id)
+  const counted = (QUOTA_STATUSES as readonly AlertStatus[]).includes(row.status)
+  return others.running >= limit || (!counted && others.used >= limit)
+}
+
+/**
+ * The next check under the (possibly new) frequency: one interval after the last check, never in
+ * the past and never later than already planned, so pausing and resuming can't buy extra checks
+ * and a faster frequency takes effect at once.
+ */
+function nextCheck(row: AlertRow, frequency: string, now: Date): Date {
+  const hours = checkFrequencyHours(frequency) ?? 0
+  const byFrequency = new Date((row.lastCheckedAt ?? now).getTime() + hours * 3_600_000)
+  const planned = row.nextCheckAt && row.nextCheckAt < byFrequency ? row.nextCheckAt : byFrequency
+  return planned < now ? now : planned
+}

@@ -1,0 +1,11 @@
+import type { Context } from 'hono'
+import { AppError } from '../lib/app-error.ts'
+
+/** The request's JSON body; a body that isn't JSON is the caller's mistake (400), not ours (500). */
+export async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw new AppError('bad_request', 'The request body must be JSON.')
+  }
+}

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm'
+import { expect } from 'vitest'
+import type { Alert, CreateAlertInput } from '#shared/alerts/alert.ts'
+import type { PlanId } from '#shared/plans.ts'
+import { profiles } from '../../src/server/db/schema.ts'
+import { uniqueEmail, type TestApp, type TestClient } from './test-app.ts'
+
+/** A date `days` from today (UTC), as the alert form sends it. */
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
+
+/** A signed-in, verified user and their id. */
+export async function signedInUser(t: TestApp, label = 'alerts'): Promise<{ client: TestClient; userId: string; email: string }> {
+  const client = t.client()
+  const email = uniqueEmail(label)
+  await t.signUp(client, email)
+  await t.verifyFromEmail(client, email)
+  const me = (await (await client.request('/api/me')).json()) as { user: { id: string } }
+  return { client, userId: me.user.id, email }
+}
+
+/** Sets the plan as billing would, straight on the profile (role and tier). */
+export async function setPlan(t: TestApp, userId: string, plan: PlanId): Promise<void> {
+  await t.database.db.update(profiles).set({ role: plan, subscriptionTier: plan }).where(eq(profiles.id, userId))
+}
+
+/** A one-way route alert body; `params` overrides search parameters, the rest top-level fields. */
+export function routeAlert(
+  overrides: Partial<CreateAlertInput> & { params?: Record<string, unknown> } = {},
+): CreateAlertInput {
+  const { params, ...rest } = overrides
+  return {
+    name: 'JFK → LAX Route Alert',
+    alertType: 'route',
+    target_price: 250,
+    search_parameters: { type: 2, departure_id: 'JFK', arrival_id: 'LAX', outbound_date: inDays(40), ...params },
+    notification_channels: { email: true, sms: false, whatsapp: false, push: false },
+    check_frequency: '15d',
+    ...rest,
+  }
+}
+
+export async function readJson<T>(res: Response, status: number): Promise<T> {
+  expect(res.status, await res.clone().text()).toBe(status)
+  return (await res.json()) as T
+}
+
+export async function createAlertVia(client: TestClient, body: unknown = routeAlert()): Promise<Alert> {
+  return (await readJson<{ alert: Alert }>(await client.request('/api/alerts', { method: 'POST', json: body }), 201)).alert
+}
