@@ -132,6 +132,8 @@ export const profiles = pgTable('profiles', {
   subscriptionTier: text('subscription_tier', { enum: ['free', 'premium', 'elite', 'unlimited'] })
     .notNull()
     .default('free'),
+  /** E.164 number for SMS and WhatsApp notices; set from /profile. */
+  phone: text('phone'),
   ...timestamps,
 })
 
@@ -303,4 +305,81 @@ export const alertPrices = pgTable(
     itinerary: jsonb('itinerary').$type<AlertPriceItinerary>(),
   },
   (t) => [index('alert_prices_alert_recorded_idx').on(t.alertId, t.recordedAt)],
+)
+
+/** What a notice says, fixed when the price event happens so a retry sends the same words. */
+export interface AlertNotificationPayload {
+  alertName: string
+  /** 'JFK → LHR' or 'Multi-city route'. */
+  route: string
+  departureDate: string | null
+  returnDate: string | null
+  price: number
+  targetPrice: number
+  currency: string
+  /** Section 9 price-drop percentage against the target (null when not below it). */
+  dropPercent: number | null
+  /** The cheapest matching itinerary in brief ("BA 117 · nonstop · 7h 10m"). */
+  itinerarySummary: string | null
+  /** Opens /search with the alert's search, sorted by price. */
+  searchUrl: string
+  /** Where to book (the seller's page), when the provider gave one. */
+  bookingUrl: string | null
+  /** Recent recorded prices, oldest first, for the small history picture in email. */
+  history: { price: number; recordedAt: string }[]
+}
+
+/**
+ * The notification outbox (issue 6): one row per (alert, price event, channel), written in the same
+ * transaction as the observation that triggered it. `dedupe_key` is unique, so a retried check or a
+ * crashed worker never queues a notice twice; the dispatcher claims `pending` rows whose
+ * `next_attempt_at` has come (FOR UPDATE SKIP LOCKED, with a lease), sends, and marks them `sent`, or
+ * schedules a retry with backoff, or gives up as `dead` (visible to admins).
+ */
+export const alertNotifications = pgTable(
+  'alert_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'sms', 'whatsapp', 'push'] }).notNull(),
+    /** `${alertId}:${eventKey}:${channel}`; the event key names the price event (the triggering observation). */
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    status: text('status', { enum: ['pending', 'sent', 'dead', 'skipped'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A dispatcher holds the row until then; a crashed one's lease simply runs out. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    price: money('price').notNull(),
+    payload: jsonb('payload').$type<AlertNotificationPayload>().notNull(),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('alert_notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('alert_notifications_alert_idx').on(t.alertId, t.createdAt),
+  ],
+)
+
+/** A browser's Web Push subscription (one per device the user allowed notifications on). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 )

@@ -1,0 +1,46 @@
+import type { NotificationChannel } from '#shared/plans.ts'
+import type { AlertNotificationPayload } from '../db/schema.ts'
+
+/**
+ * How the dispatcher talks to a channel: email (SMTP or the local outbox), SMS and WhatsApp (Twilio
+ * or the outbox), push (Web Push or the outbox). A driver renders the payload for its channel and
+ * sends it to the recipient's address for that channel.
+ */
+export interface NotificationRecipient {
+  userId: string
+  email: string
+  /** E.164, for SMS and WhatsApp; null when the user has not given one. */
+  phone: string | null
+  /** The user's Web Push subscriptions. */
+  pushSubscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[]
+  /** One-click unsubscribe link for this alert's email (RFC 8058). */
+  unsubscribeUrl: string
+}
+
+export interface ChannelSendResult {
+  /** The provider's id for the message (Twilio SID, SMTP message id…), when it gives one. */
+  providerMessageId: string | null
+}
+
+/** A failure worth retrying later (5xx, timeout, rate limit) versus one that never will succeed (bad number). */
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, options)
+    this.name = 'ChannelError'
+  }
+}
+
+export interface ChannelDriver {
+  channel: NotificationChannel
+  /** As /api/health reports it: 'outbox', 'smtp', 'twilio', 'webpush'. */
+  name: string
+  /**
+   * Sends one notice. `idempotencyKey` is the row's dedupe key, passed to providers that accept
+   * one. Throws ChannelError; a recipient without an address for the channel is a non-retryable error.
+   */
+  send(payload: AlertNotificationPayload, to: NotificationRecipient, idempotencyKey: string): Promise<ChannelSendResult>
+}
