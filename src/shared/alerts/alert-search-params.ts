@@ -71,7 +71,7 @@ const baseSchema = z.object({
   exclude_airlines: z.string().trim().toUpperCase().max(200).optional(),
   exclude_conns: z.string().trim().toUpperCase().max(200).optional(),
   bags: count(0, 5, 0),
-  emissions: z.coerce.number().int().min(1).max(1).optional().transform((v) => v as 1 | undefined),
+  emissions: z.coerce.number().int().min(1).max(1).transform((v) => v as 1).optional(),
   currency: z.string().trim().toUpperCase().length(3, ALERT_PARAM_MESSAGES.currency).default('USD'),
   hl: z.string().trim().toLowerCase().length(2, ALERT_PARAM_MESSAGES.language).default('en'),
   gl: z.string().trim().toLowerCase().length(2, ALERT_PARAM_MESSAGES.country).default('us'),

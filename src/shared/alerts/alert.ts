@@ -70,7 +70,7 @@ export const createAlertSchema = z
     target_price: targetPriceSchema,
     search_parameters: alertSearchParamsSchema,
     filters: filtersSchema.optional(),
-    trackedFlights: z.array(trackedFlightSchema).max(6).optional(),
+    trackedFlights: z.array(trackedFlightSchema).max(20).optional(),
     notification_channels: notificationChannelsSchema.default(DEFAULT_NOTIFICATION_CHANNELS),
     check_frequency: checkFrequencySchema.default(DEFAULT_CHECK_FREQUENCY),
   })

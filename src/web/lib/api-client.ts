@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly fieldErrors?: FieldErrors,
     /** Seconds from a Retry-After header (rate limits, lockouts). */
     readonly retryAfter?: number,
+    /** The whole `error` object, for endpoints that add fields (e.g. `premiumReasons` on a refused alert). */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -24,7 +26,8 @@ async function toApiError(res: Response): Promise<ApiError> {
     | null
   const error = body?.error ?? body
   const retryAfter = Number(res.headers.get('retry-after')) || undefined
-  return new ApiError(res.status, error?.code ?? `http_${res.status}`, error?.message || UNEXPECTED_ERROR, body?.error?.fieldErrors, retryAfter)
+  const details = body?.error && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : undefined
+  return new ApiError(res.status, error?.code ?? `http_${res.status}`, error?.message || UNEXPECTED_ERROR, body?.error?.fieldErrors, retryAfter, details)
 }
 
 export interface RequestOptions {

@@ -1,16 +1,13 @@
-import { Bell } from 'lucide-react'
-import { PageContainer, PageHeader } from '../components/page-header.tsx'
+import { PageContainer } from '../components/page-header.tsx'
 import { RoleGate } from '../components/role-gate.tsx'
-import { UpcomingFeature } from '../components/upcoming-feature.tsx'
+import { AlertsScreen } from '../features/alerts/alerts-screen.tsx'
 
+/** /alerts: the signed-in user's price alerts (list, creation from a search, edit, detail). */
 export default function AlertsPage() {
   return (
     <RoleGate>
       <PageContainer>
-        <PageHeader title="Your alerts" description="Every route and flight you are watching, with its latest price." />
-        <UpcomingFeature icon={Bell} title="No alerts yet">
-          Alerts you create from a search will be listed here.
-        </UpcomingFeature>
+        <AlertsScreen />
       </PageContainer>
     </RoleGate>
   )

@@ -28,13 +28,20 @@ export function NavItem({ link, onNavigate, className }: { link: NavLink; onNavi
   return (
     <RouterNavLink
       to={link.to}
+      aria-label={link.badge?.label}
       onClick={() => {
         if (link.clearsSearch) clearSearchData()
         onNavigate?.()
       }}
-      className={({ isActive }) => cn(linkClass, isActive && 'bg-accent text-accent-foreground', className)}
+      className={({ isActive }) => cn(linkClass, 'inline-flex items-center gap-2', isActive && 'bg-accent text-accent-foreground', className)}
     >
       {link.label}
+      {link.badge && (
+        // The count is in the link's accessible name already; this is its visible form.
+        <span aria-hidden="true" className="min-w-5 rounded-full bg-primary px-1.5 text-center text-xs leading-5 font-semibold text-primary-foreground tabular-nums">
+          {link.badge.count > 99 ? '99+' : link.badge.count}
+        </span>
+      )}
     </RouterNavLink>
   )
 }

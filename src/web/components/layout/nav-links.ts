@@ -1,9 +1,22 @@
 import { PATHS } from '#shared/routes.ts'
 import type { AuthState } from '../../features/auth/use-auth.ts'
 
+/** A count beside a link; `label` is the link's whole accessible name ("Alerts, 2 active"). */
+export interface NavBadge {
+  count: number
+  label: string
+}
+
 export type NavLink =
   | { kind: 'section'; label: string; sectionId: string }
-  | { kind: 'route'; label: string; to: string; /** Forget the current search's results on the way (Flights). */ clearsSearch?: boolean }
+  | {
+      kind: 'route'
+      label: string
+      to: string
+      /** Forget the current search's results on the way (Flights). */
+      clearsSearch?: boolean
+      badge?: NavBadge
+    }
 
 export const LANDING_SECTIONS = [
   { label: 'Features', sectionId: 'features' },
@@ -13,16 +26,17 @@ export const LANDING_SECTIONS = [
 
 /**
  * The links of the top navigation and the mobile drawer. Section links exist only on the landing
- * page; signed-in users get Flights and Alerts.
+ * page; signed-in users get Flights and Alerts, the latter with the number of active alerts.
  */
-export function navLinks(pathname: string, auth: AuthState): NavLink[] {
+export function navLinks(pathname: string, auth: AuthState, counts: { activeAlerts?: number } = {}): NavLink[] {
   const links: NavLink[] = []
   if (pathname === PATHS.landing) {
     links.push(...LANDING_SECTIONS.map((s) => ({ kind: 'section' as const, ...s })))
   }
   if (auth.status === 'signed-in') {
     links.push({ kind: 'route', label: 'Flights', to: PATHS.search, clearsSearch: true })
-    links.push({ kind: 'route', label: 'Alerts', to: PATHS.alerts })
+    const active = counts.activeAlerts ?? 0
+    links.push({ kind: 'route', label: 'Alerts', to: PATHS.alerts, ...(active > 0 ? { badge: { count: active, label: `Alerts, ${active} active` } } : {}) })
   }
   return links
 }

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { Menu } from 'lucide-react'
 import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { PATHS } from '#shared/routes.ts'
+import { quotaQueryOptions } from '../../features/alerts/quota.ts'
 import { useAuth } from '../../features/auth/use-auth.ts'
 import { Button } from '../ui/button.tsx'
 import { Logo } from './logo.tsx'
@@ -15,7 +17,9 @@ const AccountMenu = lazy(() => import('./account-menu.tsx'))
 export function TopNav() {
   const auth = useAuth()
   const { pathname } = useLocation()
-  const links = navLinks(pathname, auth)
+  // The Alerts badge: active alerts, from the quota (signed in only).
+  const quota = useQuery({ ...quotaQueryOptions, enabled: auth.status === 'signed-in' })
+  const links = navLinks(pathname, auth, { activeAlerts: auth.status === 'signed-in' ? quota.data?.active : 0 })
   const menuButton = useRef<HTMLButtonElement>(null)
   // The drawer belongs to the page it was opened on, so any route change (back button included) closes it.
   const [drawerPath, setDrawerPath] = useState<string | null>(null)

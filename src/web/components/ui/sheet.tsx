@@ -7,13 +7,14 @@ export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
 export const SheetClose = SheetPrimitive.Close
 
-/** A panel that slides in from the side; used for the mobile navigation drawer. */
+/** A panel that slides in from the side (the mobile navigation drawer, an alert's details). */
 export function SheetContent({
   className,
   children,
   side = 'right',
+  closeLabel = 'Close menu',
   ...props
-}: ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right' }) {
+}: ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right'; /** The close button's accessible name. */ closeLabel?: string }) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
@@ -28,7 +29,7 @@ export function SheetContent({
         {children}
         <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
           <X className="size-5" aria-hidden="true" />
-          <span className="sr-only">Close menu</span>
+          <span className="sr-only">{closeLabel}</span>
         </SheetPrimitive.Close>
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>

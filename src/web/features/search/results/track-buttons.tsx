@@ -4,7 +4,9 @@ import type { Itinerary } from '#shared/flights/model.ts'
 import { PATHS } from '#shared/routes.ts'
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
+import { useAlertStore } from '../../../stores/alert-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
+import { searchContextFor } from '../../alerts/search-context.ts'
 import { useAuth } from '../../auth/use-auth.ts'
 
 /** Where alert creation opens with the draft. */
@@ -14,7 +16,8 @@ export const ALERT_CREATE_PATH = `${PATHS.alerts}?create=1`
  * Hands the current search (and optionally one flight) to alert creation: the draft goes into
  * the in-memory alert-draft store, then the traveller goes to /alerts?create=1, or to /auth first
  * when signed out. /auth does not read `redirect` yet; a password sign-in lands on /alerts anyway,
- * where the draft is still waiting.
+ * where the draft is still waiting. The results' prices are noted now (the alert store's search
+ * context), so the suggested target survives the results being cleared.
  */
 export function useTrackHandoff() {
   const navigate = useNavigate()
@@ -24,6 +27,7 @@ export function useTrackHandoff() {
     const { params, filters } = useSearchStore.getState()
     const [flight] = flights
     setDraft({ search: { params, filters }, ...(flight ? { flight } : {}), ...(flights.length > 1 ? { selectedFlights: flights } : {}) })
+    useAlertStore.getState().beginCreate(searchContextFor(flights, filters.currency))
     if (auth.status === 'signed-in') void navigate(ALERT_CREATE_PATH)
     else void navigate(`${PATHS.auth}?redirect=${encodeURIComponent(ALERT_CREATE_PATH)}`)
   }

@@ -1,0 +1,39 @@
+import type { UseFormReturn } from 'react-hook-form'
+import type { PlanId } from '#shared/plans.ts'
+import { FormField } from '../../components/ui/form-field.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import type { AlertSettings, AlertSettingsInput } from './alert-settings-schema.ts'
+import { ChannelSwitches } from './channel-switches.tsx'
+import { FrequencyOptions } from './frequency-options.tsx'
+
+/** The fields the create and edit forms share: name, target price, channels, check frequency. */
+export function AlertSettingsFields({
+  form,
+  plan,
+  currency,
+  targetHint,
+  currentFrequency,
+}: {
+  form: UseFormReturn<AlertSettingsInput, unknown, AlertSettings>
+  plan: PlanId
+  currency: string
+  targetHint?: string
+  /** The frequency the alert has now (edit), listed even when it is a custom one. */
+  currentFrequency?: string
+}) {
+  const { errors } = form.formState
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <FormField label="Alert name" error={errors.name?.message}>
+          <Input autoComplete="off" maxLength={120} {...form.register('name')} />
+        </FormField>
+        <FormField label={`Target price (${currency})`} error={errors.target_price?.message} hint={targetHint}>
+          <Input type="number" inputMode="decimal" min={1} step="any" {...form.register('target_price')} />
+        </FormField>
+      </div>
+      <ChannelSwitches control={form.control} plan={plan} error={errors.notification_channels?.message} />
+      <FrequencyOptions register={form.register} plan={plan} current={currentFrequency} error={errors.check_frequency?.message} />
+    </div>
+  )
+}

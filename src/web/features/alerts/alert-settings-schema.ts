@@ -1,0 +1,38 @@
+import type { UseFormSetError } from 'react-hook-form'
+import { z } from 'zod'
+import { ALERT_MESSAGES, createAlertSchema } from '#shared/alerts/alert.ts'
+
+/**
+ * What the create and edit forms edit: name, target, channels and frequency, with the API's own
+ * field schemas and messages (taken from createAlertSchema's shape, so the form can never accept
+ * what the server refuses).
+ */
+const { name, target_price, notification_channels, check_frequency } = createAlertSchema.shape
+
+export const alertSettingsSchema = z
+  .object({ name, target_price, notification_channels, check_frequency })
+  .refine((settings) => Object.values(settings.notification_channels).some(Boolean), {
+    message: ALERT_MESSAGES.noChannel,
+    path: ['notification_channels'],
+  })
+
+export type AlertSettingsInput = z.input<typeof alertSettingsSchema>
+export type AlertSettings = z.output<typeof alertSettingsSchema>
+
+const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency'] as const
+
+/**
+ * Puts the server's field errors on the form's fields ("notification_channels.sms" on the channel
+ * group); returns the messages that belong to no field (the search parameters, say).
+ */
+export function applyServerFieldErrors(setError: UseFormSetError<AlertSettingsInput>, fieldErrors: Record<string, string[]>): string[] {
+  const elsewhere: string[] = []
+  for (const [path, messages] of Object.entries(fieldErrors)) {
+    const field = FORM_FIELDS.find((candidate) => path === candidate || path.startsWith(`${candidate}.`))
+    const message = messages[0]
+    if (!message) continue
+    if (field) setError(field, { type: 'server', message })
+    else elsewhere.push(message)
+  }
+  return elsewhere
+}

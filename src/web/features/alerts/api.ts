@@ -1,0 +1,68 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
+import type { Alert, AlertDetail, CreateAlertInput, CreateAlertResponse, UpdateAlertInput } from '#shared/alerts/alert.ts'
+import { canCreateAlert, PREMIUM_REASONS, type PremiumReason, type QuotaStatus } from '#shared/alerts/alert-rules.ts'
+import { api, ApiError } from '../../lib/api-client.ts'
+import type { AlertListFilters } from '../../stores/alert-store.ts'
+import { alertQueryKeys } from './quota.ts'
+
+/** The alert endpoints (../shared/reference/api.md "Alerts"); every call is scoped to the signed-in user. */
+
+export { alertQueryKeys, quotaQueryOptions } from './quota.ts'
+
+/** The list query string: the store's `searchQuery` travels as `q`. */
+export function alertListSearch(filters: AlertListFilters): string {
+  const search = new URLSearchParams({ status: filters.status, alertType: filters.alertType, sortBy: filters.sortBy, sortOrder: filters.sortOrder })
+  const q = filters.searchQuery.trim()
+  if (q) search.set('q', q)
+  return search.toString()
+}
+
+export function alertListQueryOptions(filters: AlertListFilters) {
+  const search = alertListSearch(filters)
+  return queryOptions({
+    queryKey: [...alertQueryKeys.lists(), search],
+    queryFn: async ({ signal }) => (await api<{ alerts: Alert[] }>(`/api/alerts?${search}`, { signal })).alerts,
+    // A filter change keeps the current cards on screen until the new list arrives (no skeleton flash).
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function alertDetailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: alertQueryKeys.detail(id),
+    queryFn: async ({ signal }) => (await api<{ alert: AlertDetail }>(`/api/alerts/${encodeURIComponent(id)}`, { signal })).alert,
+  })
+}
+
+/** POST /api/alerts: the created alert, or an ApiError (403 carries the premium reasons). */
+export async function createAlert(input: CreateAlertInput): Promise<Alert> {
+  const body = await api<CreateAlertResponse>('/api/alerts', { json: input })
+  if (!body.success) throw new ApiError(400, body.error.code, body.error.message, body.error.fieldErrors, undefined, body.error)
+  return body.alert
+}
+
+/** PATCH /api/alerts/:id with any subset of the editable fields, or a status change. */
+export async function updateAlert(id: string, patch: UpdateAlertInput): Promise<Alert | null> {
+  const body = await api<{ alert?: Alert } | undefined>(`/api/alerts/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch })
+  return body?.alert ?? null
+}
+
+export function deleteAlert(id: string): Promise<void> {
+  return api<void>(`/api/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' })
+}
+
+const reasonsSchema = z.array(z.enum(PREMIUM_REASONS)).catch([])
+
+/** The premium reasons of a refused write: the response's list, or its code when that is a reason. */
+export function premiumReasonsOf(error: unknown): PremiumReason[] {
+  if (!(error instanceof ApiError)) return []
+  const listed = reasonsSchema.parse(error.details?.premiumReasons ?? [])
+  if (listed.length > 0) return listed
+  return (PREMIUM_REASONS as readonly string[]).includes(error.code) ? [error.code as PremiumReason] : []
+}
+
+/** Section 6: creating is allowed while the quota loads; otherwise only under the cap; with no quota data, not at all. */
+export function quotaAllowsCreating(query: { isPending: boolean; data: QuotaStatus | null | undefined }): boolean {
+  return canCreateAlert(query.isPending ? { status: 'loading' } : { status: 'ready', data: query.data ?? null })
+}

@@ -1,0 +1,71 @@
+import { Lock } from 'lucide-react'
+import { useId } from 'react'
+import { Controller, type Control } from 'react-hook-form'
+import { PREMIUM_REASON_LABEL } from '#shared/alerts/alert-rules.ts'
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type PlanId } from '#shared/plans.ts'
+import { Label } from '../../components/ui/label.tsx'
+import { Switch } from '../../components/ui/switch.tsx'
+import { Link } from 'react-router'
+import { CHANNEL_LABEL } from './alert-labels.ts'
+import type { AlertSettingsInput } from './alert-settings-schema.ts'
+import { channelLock, UPGRADE_PATH } from './plan-locks.ts'
+
+/**
+ * One switch per channel. Channels the plan lacks are locked, with the upgrade reason and the plan
+ * that unlocks them; a locked channel that is already on (an older alert) can still be switched off.
+ */
+export function ChannelSwitches({ control, plan, error }: { control: Control<AlertSettingsInput>; plan: PlanId; error?: string }) {
+  const id = useId()
+  return (
+    <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium">Notify me by</legend>
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {NOTIFICATION_CHANNELS.map((channel) => (
+          <ChannelSwitch key={channel} channel={channel} control={control} plan={plan} />
+        ))}
+      </ul>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
+
+function ChannelSwitch({ channel, control, plan }: { channel: NotificationChannel; control: Control<AlertSettingsInput>; plan: PlanId }) {
+  const id = useId()
+  const lock = channelLock(plan, channel)
+  // Push shares SMS's premium reason on the server (decision 012) but is named for itself here.
+  const what = channel === 'push' ? 'Push notifications' : lock ? PREMIUM_REASON_LABEL[lock.reason] : ''
+  return (
+    <li className="flex items-start justify-between gap-3 rounded-lg border p-3">
+      <div className="grid min-w-0 gap-1">
+        <Label htmlFor={id}>{CHANNEL_LABEL[channel]}</Label>
+        {lock && (
+          <p id={`${id}-lock`} className="text-xs text-muted-foreground">
+            <Lock className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />
+            {`${what} need the ${lock.plan.name} plan. `}
+            <Link to={UPGRADE_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+              Upgrade
+            </Link>
+          </p>
+        )}
+      </div>
+      <Controller
+        control={control}
+        name={`notification_channels.${channel}`}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            checked={Boolean(field.value)}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            disabled={Boolean(lock) && !field.value}
+            aria-describedby={lock ? `${id}-lock` : undefined}
+          />
+        )}
+      />
+    </li>
+  )
+}

@@ -1,0 +1,42 @@
+import { useState } from 'react'
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx'
+import { useAlertDraftStore } from '../../stores/alert-draft-store.ts'
+import { CreateAlertForm, NoDraft } from './create-alert-form.tsx'
+import { draftAlertType } from './draft-payload.ts'
+
+/**
+ * The creation modal (/alerts?create=1), fed by the search page's "Track this route / flight"
+ * draft. `onClose` clears the draft, step and search context (section 4) and the URL flag.
+ */
+export function CreateAlertDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        <CreateAlertContent onClose={onClose} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function CreateAlertContent({ onClose }: { onClose: () => void }) {
+  const live = useAlertDraftStore((state) => state.draft)
+  // Closing clears the draft before the exit animation ends; the form stays on screen until then.
+  const [opened] = useState(live)
+  const draft = live ?? opened
+  const kind = draft ? draftAlertType(draft) : null
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{kind === 'flight' ? 'Track this flight' : kind === 'route' ? 'Track this route' : 'Create an alert from a search'}</DialogTitle>
+        <DialogDescription>
+          {kind === 'flight'
+            ? "We'll check the price of these exact flights and tell you when it drops below your target."
+            : kind === 'route'
+              ? "We'll check the cheapest fare for this trip and tell you when it drops below your target."
+              : 'There is no search to track yet.'}
+        </DialogDescription>
+      </DialogHeader>
+      {draft ? <CreateAlertForm draft={draft} onDone={onClose} /> : <NoDraft />}
+    </>
+  )
+}

@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { AlertTriangle, Search } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import { ALERT_MESSAGES, DEFAULT_CHECK_FREQUENCY, DEFAULT_NOTIFICATION_CHANNELS } from '#shared/alerts/alert.ts'
+import { suggestedTargetPrice } from '#shared/alerts/alert-text.ts'
+import { formatPrice } from '#shared/format.ts'
+import { PATHS } from '#shared/routes.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { DialogFooter } from '../../components/ui/dialog.tsx'
+import { ApiError } from '../../lib/api-client.ts'
+import type { AlertDraft } from '../../stores/alert-draft-store.ts'
+import { useAlertStore } from '../../stores/alert-store.ts'
+import { toast } from '../../stores/toast-store.ts'
+import { Notice } from '../auth/notice.tsx'
+import { AlertSettingsFields } from './alert-settings-fields.tsx'
+import { alertSettingsSchema, applyServerFieldErrors, type AlertSettings, type AlertSettingsInput } from './alert-settings-schema.ts'
+import { premiumReasonsOf, quotaAllowsCreating, quotaQueryOptions } from './api.ts'
+import { defaultNameForDraft, draftAlertType, draftItineraries, searchParametersForDraft, trackedFlightsOf } from './draft-payload.ts'
+import { usePlan } from './plan-locks.ts'
+import { searchContextFor } from './search-context.ts'
+import { TrackedSearchSummary } from './tracked-search-summary.tsx'
+import { UpgradePrompt } from './upgrade-prompt.tsx'
+import { useCreateAlert } from './use-alert-mutations.ts'
+
+/**
+ * The creation modal's body for a draft: step "configure" (the form, with the tracked search
+ * summarised) or "upgrade" (after a 403). The form lives above the step switch, so going back
+ * from the upgrade prompt keeps what was typed.
+ */
+export function CreateAlertForm({ draft, onDone }: { draft: AlertDraft; onDone: () => void }) {
+  const plan = usePlan()
+  const quota = useQuery(quotaQueryOptions)
+  const step = useAlertStore((state) => state.createStep)
+  const upgradeReasons = useAlertStore((state) => state.upgradeReasons)
+  const storedContext = useAlertStore((state) => state.searchContext)
+  const create = useCreateAlert()
+  const [failure, setFailure] = useState<{ message: string; details: string[] } | null>(null)
+
+  const itineraries = draftItineraries(draft)
+  const alertType = draftAlertType(draft)
+  const trackedFlights = useMemo(() => trackedFlightsOf(draftItineraries(draft)), [draft])
+  const built = useMemo(() => searchParametersForDraft(draft), [draft])
+  const [context] = useState(() => storedContext ?? searchContextFor(itineraries, draft.search.filters.currency))
+  const currency = context.currency
+
+  const form = useForm<AlertSettingsInput, unknown, AlertSettings>({
+    resolver: zodResolver(alertSettingsSchema),
+    defaultValues: {
+      name: defaultNameForDraft(draft),
+      target_price: suggestedTargetPrice(context.referencePrice) ?? '',
+      notification_channels: { ...DEFAULT_NOTIFICATION_CHANNELS },
+      check_frequency: DEFAULT_CHECK_FREQUENCY,
+    },
+  })
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!built.ok) return
+    setFailure(null)
+    try {
+      await create.mutateAsync({
+        ...values,
+        alertType,
+        search_parameters: built.params,
+        filters: { ...draft.search.filters },
+        ...(alertType === 'flight' ? { trackedFlights } : {}),
+      })
+      toast.success('Alert created', `We'll tell you when “${values.name}” drops below ${formatPrice(values.target_price, currency)}.`)
+      onDone()
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) {
+        setFailure({ message: error.message, details: [] })
+        useAlertStore.getState().showUpgrade(premiumReasonsOf(error))
+        return
+      }
+      const elsewhere = error instanceof ApiError && error.fieldErrors ? applyServerFieldErrors(form.setError, error.fieldErrors) : []
+      if (error instanceof ApiError && error.fieldErrors && elsewhere.length === 0) return
+      setFailure({ message: ALERT_MESSAGES.createFailed, details: elsewhere })
+    }
+  })
+
+  const summary = <TrackedSearchSummary params={draft.search.params} filters={draft.search.filters} flights={trackedFlights} />
+
+  if (step === 'upgrade') {
+    return (
+      <UpgradePrompt reasons={upgradeReasons} message={failure?.message}>
+        <Button variant="outline" onClick={() => useAlertStore.getState().backToConfigure()}>
+          Back to the alert
+        </Button>
+      </UpgradePrompt>
+    )
+  }
+  if (!quotaAllowsCreating(quota)) {
+    return (
+      <div className="grid gap-4">
+        {summary}
+        <UpgradePrompt reasons={['quota_exceeded']}>
+          <Button variant="outline" onClick={onDone}>
+            Manage my alerts
+          </Button>
+        </UpgradePrompt>
+      </div>
+    )
+  }
+
+  const hint = context.referencePrice !== null ? `Now ${formatPrice(context.referencePrice, currency)}; we suggest 5% below.` : undefined
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create alert" className="grid gap-5">
+      {summary}
+      {!built.ok && (
+        <Notice tone="warning" icon={AlertTriangle}>
+          <p className="font-medium">This search can't be tracked yet.</p>
+          <ul className="list-disc pl-4">
+            {built.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          <Link to={PATHS.search} className="font-medium text-primary underline-offset-4 hover:underline">
+            Back to the search
+          </Link>
+        </Notice>
+      )}
+      {failure && (
+        <Notice tone="error" icon={AlertTriangle}>
+          <p>{failure.message}</p>
+          {failure.details.map((detail) => (
+            <p key={detail}>{detail}</p>
+          ))}
+        </Notice>
+      )}
+      <AlertSettingsFields form={form} plan={plan} currency={currency} targetHint={hint} />
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={form.formState.isSubmitting} disabled={!built.ok}>
+          Create alert
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}
+
+/** /alerts?create=1 without a hand-off (a reload, a bookmark): alerts start from a search. */
+export function NoDraft() {
+  return (
+    <div className="grid justify-items-start gap-3 text-sm">
+      <p className="text-muted-foreground">
+        Alerts are created from a flight search: search for your trip, then press Track this route (to watch the cheapest fare) or Track this flight (to
+        watch the flights you picked).
+      </p>
+      <Button asChild>
+        <Link to={PATHS.search}>
+          <Search aria-hidden="true" />
+          Search flights
+        </Link>
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AlertTriangle } from 'lucide-react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { ALERT_MESSAGES, type Alert } from '#shared/alerts/alert.ts'
+import type { PremiumReason } from '#shared/alerts/alert-rules.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx'
+import { ApiError } from '../../lib/api-client.ts'
+import { toast } from '../../stores/toast-store.ts'
+import { Notice } from '../auth/notice.tsx'
+import { AlertSettingsFields } from './alert-settings-fields.tsx'
+import { alertSettingsSchema, applyServerFieldErrors, type AlertSettings, type AlertSettingsInput } from './alert-settings-schema.ts'
+import { premiumReasonsOf } from './api.ts'
+import { usePlan } from './plan-locks.ts'
+import { UpgradePrompt } from './upgrade-prompt.tsx'
+import { useUpdateAlert } from './use-alert-mutations.ts'
+
+/** The edit modal for an editable alert: name, target, channels and frequency, with the plan's locks. */
+export function EditAlertDialog({ alert, onClose }: { alert: Alert | null; onClose: () => void }) {
+  return (
+    <Dialog open={alert !== null} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="sm:max-w-2xl">
+        <EditAlertContent alert={alert} onClose={onClose} />
+      </DialogContent>
+    </Dialog>
+  )
+}
+
+function EditAlertContent({ alert: live, onClose }: { alert: Alert | null; onClose: () => void }) {
+  // Keeps the form on screen during the exit animation, after the editing id is cleared.
+  const [opened] = useState(live)
+  const alert = live ?? opened
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>Edit alert</DialogTitle>
+        <DialogDescription>{alert ? `Change how “${alert.name}” is watched.` : 'This alert is no longer available.'}</DialogDescription>
+      </DialogHeader>
+      {alert && <EditAlertForm key={alert.id} alert={alert} onDone={onClose} />}
+    </>
+  )
+}
+
+function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) {
+  const plan = usePlan()
+  const update = useUpdateAlert()
+  const [failure, setFailure] = useState<string[] | null>(null)
+  const [upgrade, setUpgrade] = useState<PremiumReason[] | null>(null)
+  const form = useForm<AlertSettingsInput, unknown, AlertSettings>({
+    resolver: zodResolver(alertSettingsSchema),
+    defaultValues: {
+      name: alert.name,
+      target_price: alert.target_price,
+      notification_channels: { ...alert.notification_channels },
+      check_frequency: alert.check_frequency,
+    },
+  })
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null)
+    setUpgrade(null)
+    try {
+      await update.mutateAsync({ id: alert.id, patch: values })
+      toast.success('Alert updated')
+      onDone()
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) return setUpgrade(premiumReasonsOf(error))
+      const elsewhere = error instanceof ApiError && error.fieldErrors ? applyServerFieldErrors(form.setError, error.fieldErrors) : []
+      if (error instanceof ApiError && error.fieldErrors && elsewhere.length === 0) return
+      // A specific refusal ("This alert can no longer be edited") says more than the generic message.
+      const specific = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message !== ALERT_MESSAGES.updateFailed ? [error.message] : []
+      setFailure([ALERT_MESSAGES.updateFailed, ...specific, ...elsewhere])
+    }
+  })
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit alert" className="grid gap-5">
+      {upgrade && <UpgradePrompt reasons={upgrade} />}
+      {failure && (
+        <Notice tone="error" icon={AlertTriangle}>
+          {failure.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </Notice>
+      )}
+      <AlertSettingsFields form={form} plan={plan} currency={alert.currency} currentFrequency={alert.check_frequency} />
+      <DialogFooter>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          Save changes
+        </Button>
+      </DialogFooter>
+    </form>
+  )
+}

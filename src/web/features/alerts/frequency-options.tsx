@@ -1,0 +1,67 @@
+import { Lock } from 'lucide-react'
+import { useId } from 'react'
+import type { UseFormRegister } from 'react-hook-form'
+import { allowedFrequencies } from '#shared/alerts/alert-rules.ts'
+import { CHECK_FREQUENCIES, type PlanId } from '#shared/plans.ts'
+import { Link } from 'react-router'
+import { cn } from '../../lib/cn.ts'
+import { frequencyLabel } from './alert-labels.ts'
+import type { AlertSettingsInput } from './alert-settings-schema.ts'
+import { frequencyLock, UPGRADE_PATH } from './plan-locks.ts'
+
+/**
+ * The check frequencies as radio cards: the plan's allowed ones (allowedFrequencies), then the
+ * faster ones locked with the plan that unlocks them. A custom interval an alert already has
+ * (Unlimited) is listed too, so editing never silently changes it.
+ */
+export function FrequencyOptions({ register, plan, current, error }: { register: UseFormRegister<AlertSettingsInput>; plan: PlanId; current?: string; error?: string }) {
+  const id = useId()
+  const allowed = allowedFrequencies(plan)
+  const options = [...CHECK_FREQUENCIES, ...(current && !(CHECK_FREQUENCIES as readonly string[]).includes(current) ? [current] : [])]
+  const locked = options.filter((frequency) => !allowed.includes(frequency) && frequency !== current)
+  const firstLock = locked[0] ? frequencyLock(plan, locked[0]) : null
+  return (
+    <fieldset className="grid gap-2" aria-describedby={[firstLock && `${id}-lock`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}>
+      <legend className="mb-2 text-sm font-medium">Check prices</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {options.map((frequency) => {
+          const lock = locked.includes(frequency) ? frequencyLock(plan, frequency) : null
+          return (
+            <label
+              key={frequency}
+              className={cn(
+                'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm transition-colors',
+                'has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring',
+                lock && 'cursor-not-allowed text-muted-foreground',
+              )}
+            >
+              <input type="radio" value={frequency} disabled={Boolean(lock)} className="size-4 accent-primary" {...register('check_frequency')} />
+              <span className="flex flex-1 flex-wrap items-center justify-between gap-x-2">
+                {frequencyLabel(frequency)}
+                {lock && (
+                  <span className="flex items-center gap-1 text-xs">
+                    <Lock className="size-3" aria-hidden="true" />
+                    {lock.plan.name}
+                  </span>
+                )}
+              </span>
+            </label>
+          )
+        })}
+      </div>
+      {firstLock && (
+        <p id={`${id}-lock`} className="text-xs text-muted-foreground">
+          {`Faster checks need the ${firstLock.plan.name} plan. `}
+          <Link to={UPGRADE_PATH} className="font-medium text-primary underline-offset-4 hover:underline">
+            Upgrade
+          </Link>
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}
