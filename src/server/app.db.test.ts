@@ -72,9 +72,9 @@ describe('GET /api/health', () => {
         db: process.env.DATABASE_URL ? 'postgres' : 'pglite',
         flights: 'simulated',
         email: 'outbox',
-        sms: 'not-configured',
-        whatsapp: 'not-configured',
-        push: 'not-configured',
+        sms: 'outbox',
+        whatsapp: 'outbox',
+        push: 'outbox',
         billing: 'not-configured',
       },
     })

@@ -19,6 +19,10 @@ import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
 import { flightRoutes } from './flights/routes.ts'
+import { alertNotificationRoutes } from './notifications/alert-notification-history.ts'
+import { phoneRoutes } from './notifications/phone-routes.ts'
+import { pushRoutes } from './notifications/push-routes.ts'
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts'
 
 export interface AppDeps extends Services {
   db: Db
@@ -66,20 +70,33 @@ export function createApp(deps: AppDeps) {
 
   // Apple returns the code in a cross-site form POST; the OAuth state and its signed cookie guard it.
   // Exempt: Apple posts its callback from its own site; the simulated seller page changes nothing and
-  // is opened by a "noreferrer" form post, which browsers send with `Origin: null`.
-  app.use('/api/*', originCheck(deps.trustedOrigins, ['/api/auth/callback/apple', '/api/flights/simulated-seller']))
+  // is opened by a "noreferrer" form post, which browsers send with `Origin: null`; mail clients
+  // post one-click unsubscribes (RFC 8058) from anywhere, and the signed token in the link guards them.
+  app.use(
+    '/api/*',
+    originCheck(deps.trustedOrigins, [
+      '/api/auth/callback/apple',
+      '/api/flights/simulated-seller',
+      /^\/api\/alerts\/[^/]+\/unsubscribe$/,
+    ]),
+  )
 
   app.route('/api', systemRoutes(deps))
   app.route('/api', authRoutes(deps))
   app.route('/api/captcha', captchaRoutes(deps.captcha))
   app.route('/api', flightRoutes(deps))
+  // Before the alert routes, which require a session: the unsubscribe link works signed out.
+  app.route('/api/alerts', unsubscribeRoutes(deps))
+  app.route('/api/alerts', alertNotificationRoutes(deps))
   app.route('/api/alerts', alertRoutes(deps))
+  app.route('/api/me/phone', phoneRoutes(deps))
+  app.route('/api/push', pushRoutes(deps))
   app.route('/api/admin', adminRoutes(deps))
   app.route(
     '/api/dev',
     outboxRoutes({
       db: deps.db,
-      mailer: deps.mailer,
+      outboxInUse: () => [deps.drivers.email, deps.drivers.sms, deps.drivers.whatsapp, deps.drivers.push].includes('outbox'),
       // The local inbox holds sign-in links: only this machine or an admin may read it. Behind a
       // proxy every request arrives from loopback, so then only admins.
       canView: async (c) => (isLoopbackRequest(c) && !deps.trustProxy) || (await getViewer(c, deps))?.role === 'admin',

@@ -14,18 +14,28 @@ export interface Drivers {
 
 const NOT_CONFIGURED = 'not-configured'
 
+/** Twilio carries a channel once the account credentials and that channel's sender are all set. */
+export function twilioSender(env: Env, channel: 'sms' | 'whatsapp'): string | null {
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null
+  return (channel === 'sms' ? env.TWILIO_SMS_FROM : env.TWILIO_WHATSAPP_FROM) ?? null
+}
+
+/** Real Web Push needs a contact for the push services; the keys exist either way (env or generated). */
+export const webPushEnabled = (env: Env): boolean => !!env.VAPID_SUBJECT
+
 /**
- * The one place that decides, from the environment, which driver each service runs on. Services
- * whose capability has not shipped report `not-configured`.
+ * The one place that decides, from the environment, which driver each service runs on (the
+ * notification channels are built from the same predicates). Services whose capability has not
+ * shipped report `not-configured`.
  */
 export function resolveDrivers(env: Env, db: DbDriver): Drivers {
   return {
     db,
     flights: env.SERPAPI_API_KEY ? 'serpapi' : 'simulated',
     email: env.SMTP_URL ? 'smtp' : 'outbox',
-    sms: NOT_CONFIGURED,
-    whatsapp: NOT_CONFIGURED,
-    push: NOT_CONFIGURED,
+    sms: twilioSender(env, 'sms') ? 'twilio' : 'outbox',
+    whatsapp: twilioSender(env, 'whatsapp') ? 'twilio' : 'outbox',
+    push: webPushEnabled(env) ? 'webpush' : 'outbox',
     billing: NOT_CONFIGURED,
   }
 }

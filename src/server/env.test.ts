@@ -46,4 +46,59 @@ describe('parseEnv', () => {
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(publicUrl(parseEnv({ PUBLIC_URL: 'https://faredrop.example/' }))).toBe('https://faredrop.example')
   })
+
+  it('takes Twilio and VAPID settings that go together, and refuses half of them', () => {
+    const sid = `AC${'a'.repeat(32)}`
+    expect(parseEnv({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 't', TWILIO_SMS_FROM: '+15005550006' }).TWILIO_API_BASE_URL).toBe('https://api.twilio.com')
+    const problems = (vars: Record<string, string>) => {
+      try {
+        parseEnv(vars)
+        return ''
+      } catch (error) {
+        return (error as EnvError).problems.join('\n')
+      }
+    }
+    expect(problems({ TWILIO_ACCOUNT_SID: sid })).toMatch(/^TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together/m)
+    expect(problems({ TWILIO_SMS_FROM: '+15005550006' })).toMatch(/need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN/)
+    expect(problems({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 't' })).toMatch(/^TWILIO_ACCOUNT_SID: must be a Twilio account SID/m)
+    expect(problems({ TWILIO_API_BASE_URL: 'http://twilio.example' })).toMatch(/^TWILIO_API_BASE_URL: must be an https:\/\/ URL/m)
+    expect(problems({ VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}` })).toMatch(/^VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together/m)
+    expect(problems({ VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_PRIVATE_KEY: 'A'.repeat(43) })).toMatch(/^VAPID_SUBJECT: is required with VAPID keys/m)
+    expect(problems({ VAPID_SUBJECT: 'ops@faredrop.test' })).toMatch(/^VAPID_SUBJECT: must be a mailto: address or an https:\/\/ URL/m)
+    expect(problems({ VAPID_SUBJECT: 'mailto:ops@faredrop.test' })).toBe('')
+  })
+
+  it('never repeats a secret in its complaint', () => {
+    const problems = (() => {
+      try {
+        parseEnv({ AUTH_SECRET: 'short-but-secret', VAPID_PRIVATE_KEY: 'not-a-key-but-secret', VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_SUBJECT: 'mailto:a@b.c' })
+        return ''
+      } catch (error) {
+        return (error as EnvError).problems.join('\n')
+      }
+    })()
+    expect(problems).toMatch(/^AUTH_SECRET: .*\(got a value of 16 characters\)/m)
+    expect(problems).toMatch(/^VAPID_PRIVATE_KEY: .*\(got a value of 20 characters\)/m)
+    expect(problems).not.toContain('secret"')
+    expect(problems).not.toContain('short-but-secret')
+    expect(problems).not.toContain('not-a-key-but-secret')
+  })
+
+  it('tunes the price checks, and refuses a lease a provider call could outlive', () => {
+    expect(parseEnv({})).toMatchObject({
+      PRICE_CHECK_POLL_MS: 5_000,
+      PRICE_CHECK_BATCH_SIZE: 200,
+      PRICE_CHECK_LEASE_SECONDS: 120,
+      PRICE_CHECK_CACHE_TTL_SECONDS: 1_800,
+      PROVIDER_CALLS_PER_MINUTE: 60,
+      PROVIDER_CALLS_PER_DAY: 5_000,
+      PROVIDER_BREAKER_FAILURES: 5,
+      PROVIDER_BREAKER_COOLDOWN_SECONDS: 300,
+    })
+    expect(parseEnv({ PROVIDER_CALLS_PER_DAY: '500', PRICE_CHECK_LEASE_SECONDS: '60', FLIGHTS_TIMEOUT_MS: '20000' })).toMatchObject({
+      PROVIDER_CALLS_PER_DAY: 500,
+      PRICE_CHECK_LEASE_SECONDS: 60,
+    })
+    expect(() => parseEnv({ PRICE_CHECK_LEASE_SECONDS: '45' })).toThrow(/PRICE_CHECK_LEASE_SECONDS: must exceed FLIGHTS_TIMEOUT_MS/)
+  })
 })

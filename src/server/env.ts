@@ -113,6 +113,48 @@ export const EnvSchema = z.object({
     z.string().regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   EMAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default('FareDrop <alerts@faredrop.app>')),
+  /**
+   * Twilio (SMS and WhatsApp notices). The account SID and auth token go together; each channel
+   * uses Twilio once its sender is set too, else the local outbox.
+   */
+  TWILIO_ACCOUNT_SID: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^AC[0-9a-fA-F]{32}$/, { message: 'must be a Twilio account SID (AC followed by 32 hex digits)' }).optional(),
+  ),
+  TWILIO_AUTH_TOKEN: optionalString,
+  /** SMS sender: an E.164 number of the account, or a Messaging Service SID (MG…). */
+  TWILIO_SMS_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, { message: 'must be an E.164 number (+14155550100) or a Messaging Service SID (MG…)' }).optional(),
+  ),
+  /** WhatsApp sender: an E.164 number enabled for WhatsApp, with or without the "whatsapp:" prefix. */
+  TWILIO_WHATSAPP_FROM: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^(whatsapp:)?\+[1-9]\d{6,14}$/, { message: 'must be an E.164 number, optionally prefixed whatsapp:' }).optional(),
+  ),
+  /** Test/advanced: Twilio's API origin (tests point it at a local fake). https://, or http:// on loopback. */
+  TWILIO_API_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().refine(isSecureOrLoopbackUrl, { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' }).default('https://api.twilio.com'),
+  ),
+  /**
+   * Web Push (VAPID). Unset keys: a pair is generated once and kept in the database, so browsers
+   * can subscribe with no setup. Push notices go out for real only once VAPID_SUBJECT is set;
+   * until then they go to the local outbox (docs/decisions/014-notification-channels.md).
+   */
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^B[A-Za-z0-9_-]{86}$/, { message: 'must be an uncompressed P-256 public key, base64url (87 characters)' }).optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a P-256 private key, base64url (43 characters)' }).optional(),
+  ),
+  /** The contact push services may use: mailto:ops@example.com or an https:// URL. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'must be a mailto: address or an https:// URL' }).optional(),
+  ),
   /** SerpApi Google Flights key: live flight data. Unset: the built-in simulated market. */
   SERPAPI_API_KEY: optionalString,
   /** Test/advanced: SerpApi base URL (tests point it at a local fake). https://, or http:// on loopback. */
@@ -131,6 +173,20 @@ export const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['none', 'no-results', 'slow', 'error', 'rate-limited', 'missing-price']).default('none'),
   ),
+  /** Price-check worker: how often it looks for due alerts, in milliseconds (at once again after a full batch). */
+  PRICE_CHECK_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
+  /** Due alerts one worker claims per cycle. */
+  PRICE_CHECK_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(5_000).default(200)),
+  /** How long a claimed alert stays with its worker; a crashed worker's alerts are checked again after it. */
+  PRICE_CHECK_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(3_600).default(120)),
+  /** How long a stored observation answers identical searches instead of a new provider call. */
+  PRICE_CHECK_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(1_800)),
+  /** Provider calls the price checks may make per minute and per day, across every process. */
+  PROVIDER_CALLS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(60)),
+  PROVIDER_CALLS_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(5_000)),
+  /** Provider failures in a row that stop price-check calls for the cool-down (circuit breaker). */
+  PROVIDER_BREAKER_FAILURES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000).default(5)),
+  PROVIDER_BREAKER_COOLDOWN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),
 }).superRefine((env, ctx) => {
   // An outside provider is either fully configured or not at all: a client id alone would show a
   // working button that fails at the token exchange.
@@ -146,9 +202,31 @@ export const EnvSchema = z.object({
     'APPLE_CLIENT_SECRET',
     'is required with APPLE_CLIENT_ID (or set APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY)',
   )
+  // A price-check cycle starts no provider call that could outlive its lease (run-price-checks.ts).
+  need(
+    env.PRICE_CHECK_LEASE_SECONDS * 1000 < env.FLIGHTS_TIMEOUT_MS + 30_000,
+    'PRICE_CHECK_LEASE_SECONDS',
+    'must exceed FLIGHTS_TIMEOUT_MS by at least 30 seconds',
+  )
+  // Twilio: credentials go together, and a sender without them would silently stay on the outbox.
+  need(!!env.TWILIO_ACCOUNT_SID !== !!env.TWILIO_AUTH_TOKEN, 'TWILIO_ACCOUNT_SID', 'TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together')
+  need(
+    (!!env.TWILIO_SMS_FROM || !!env.TWILIO_WHATSAPP_FROM) && !(env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN),
+    'TWILIO_ACCOUNT_SID',
+    'TWILIO_SMS_FROM and TWILIO_WHATSAPP_FROM need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
+  )
+  // Issues name the public half, never the private key, so the message can't echo a secret.
+  need(!!env.VAPID_PUBLIC_KEY !== !!env.VAPID_PRIVATE_KEY, 'VAPID_PUBLIC_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together')
+  need(
+    !!env.VAPID_PUBLIC_KEY && !env.VAPID_SUBJECT,
+    'VAPID_SUBJECT',
+    'is required with VAPID keys (a mailto: or https: contact for the push services)',
+  )
 })
 
 export type Env = z.output<typeof EnvSchema>
+
+const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PRIVATE_KEY|HMAC_KEY|API_KEY)/
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {
@@ -163,7 +241,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (result.success) return result.data
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(root)'
-    return `${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`
+    const value = source[name]
+    // A secret's value stays out of the message (it ends up in terminals and log collectors).
+    const got = SECRET_NAME.test(name) && value ? `a value of ${value.length} characters` : JSON.stringify(value ?? null)
+    return `${name}: ${issue.message} (got ${got})`
   })
   throw new EnvError(problems)
 }

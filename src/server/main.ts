@@ -5,6 +5,8 @@ import { createServices } from './services.ts'
 import { publicUrl } from './env.ts'
 import { startWorkerHeartbeat, type HeartbeatHandle } from './jobs/worker-heartbeat.ts'
 import { WEB_DIST_DIR } from './lib/paths.ts'
+import { startDispatcherWith } from './notifications/start-dispatcher.ts'
+import { startPriceChecks, type PriceCheckWorker } from './price-checks/start-price-checks.ts'
 
 const env = loadEnvOrExit()
 const logger = createLogger(env.LOG_LEVEL)
@@ -27,6 +29,11 @@ const app = createApp({
 // in its own processes (npm run worker) as well.
 const runWorkerHere = database.driver === 'pglite' || env.WORKER_IN_PROCESS
 const worker: HeartbeatHandle | null = runWorkerHere ? await startWorkerHeartbeat({ db: database.db, logger }) : null
+// Notices go out from wherever the worker runs; the dispatcher polls the outbox table.
+const dispatcher = runWorkerHere ? startDispatcherWith(services.notifications, { db: database.db, logger }) : null
+const priceChecks: PriceCheckWorker | null = runWorkerHere
+  ? startPriceChecks({ db: database.db, now: () => new Date(), provider: services.flightProvider, logger, config: services.priceCheckConfig })
+  : null
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info({ port: info.port, host: env.HOST, url: publicUrl(env), worker: runWorkerHere }, 'FareDrop is listening')
@@ -39,6 +46,9 @@ server.on('error', (err: NodeJS.ErrnoException) => {
 onShutdown(logger, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
   await Promise.allSettled(services.pendingEmails)
+  // The cycle in flight finishes its write; unstarted groups go back to the queue (or their lease ends).
+  await priceChecks?.stop()
+  await dispatcher?.stop()
   await worker?.stop()
   await database.close()
   logger.info('stopped cleanly')

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https'
 import { createAuth, type Auth } from './auth/auth.ts'
 import { getOrCreateSecret } from './auth/app-secret.ts'
 import { oauthClientConfigs, socialProviderAvailability, type OAuthProviderId } from './auth/oauth-providers.ts'
@@ -11,6 +12,9 @@ import type { Logger } from './lib/logger.ts'
 import { createFlightProvider, type SimulatedMarketControls } from './flights/create-flight-provider.ts'
 import { createFlightService, type FlightService } from './flights/flight-service.ts'
 import { createPriceShockStore, type PriceShockStore } from './flights/price-shocks.ts'
+import { createNotificationServices, type NotificationServices } from './notifications/create-notification-services.ts'
+import type { FlightProvider } from './flights/provider.ts'
+import { priceCheckConfig, type PriceCheckConfig } from './price-checks/price-check-config.ts'
 
 export interface Services {
   auth: Auth
@@ -26,6 +30,11 @@ export interface Services {
   priceShocks: PriceShockStore
   /** The simulated market's test and demo controls; null with a live provider. */
   simulatedMarket: SimulatedMarketControls | null
+  /** Channel drivers, the VAPID public key and unsubscribe links (price-alert notices). */
+  notifications: NotificationServices
+  /** The raw provider, for the price-check engine (it does its own caching, budget and timeouts). */
+  flightProvider: FlightProvider
+  priceCheckConfig: PriceCheckConfig
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -40,7 +49,7 @@ export async function createServices(
   env: Env,
   database: Database,
   logger: Logger,
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; pushAgent?: Agent } = {},
 ): Promise<Services> {
   const { db } = database
   const now = options.now ?? (() => new Date())
@@ -58,11 +67,12 @@ export async function createServices(
   await Promise.all(oauthClients.map((client) => client.clientSecret())).catch((error: unknown) => {
     throw new EnvError([`APPLE_PRIVATE_KEY: cannot sign an Apple client secret with it (${(error as Error).message})`])
   })
+  const authSecret = await getOrCreateSecret(db, 'auth_secret', env.AUTH_SECRET)
   const auth = createAuth({
     db,
     mailer,
     logger,
-    secret: await getOrCreateSecret(db, 'auth_secret', env.AUTH_SECRET),
+    secret: authSecret,
     publicUrl: publicUrl(env),
     trustedOrigins: origins,
     adminEmails: env.ADMIN_EMAILS,
@@ -81,11 +91,22 @@ export async function createServices(
     timeoutMs: env.FLIGHTS_TIMEOUT_MS,
     maxConcurrentCalls: env.FLIGHTS_MAX_CONCURRENCY,
   })
+  const notifications = await createNotificationServices({
+    env,
+    db,
+    logger,
+    mailer,
+    authSecret,
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+  })
   return {
     auth,
+    notifications,
     flights,
     priceShocks,
     simulatedMarket,
+    flightProvider: provider,
+    priceCheckConfig: priceCheckConfig(env),
     mailer,
     captcha,
     drivers: resolveDrivers(env, database.driver),

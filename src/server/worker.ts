@@ -1,5 +1,13 @@
 import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit } from './boot.ts'
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat.ts'
+import { getOrCreateSecret } from './auth/app-secret.ts'
+import { createMailer } from './email/create-mailer.ts'
+import { createNotificationServices } from './notifications/create-notification-services.ts'
+import { startDispatcherWith } from './notifications/start-dispatcher.ts'
+import { createFlightProvider } from './flights/create-flight-provider.ts'
+import { createPriceShockStore } from './flights/price-shocks.ts'
+import { priceCheckConfig } from './price-checks/price-check-config.ts'
+import { startPriceChecks } from './price-checks/start-price-checks.ts'
 
 /**
  * Worker-only process (`npm run worker`) for PostgreSQL deployments: start as many as needed
@@ -12,9 +20,24 @@ if (!env.DATABASE_URL) {
 }
 const database = await openDatabaseOrExit(env, logger)
 const heartbeat = await startWorkerHeartbeat({ db: database.db, logger })
-logger.info({ workerId: heartbeat.workerId, driver: database.driver }, 'worker started')
+// Only what the checks need: no auth, mailer or HTTP app in a worker-only process.
+const now = () => new Date()
+const { provider } = createFlightProvider({ env, now, priceShocks: createPriceShockStore({ db: database.db, now }) })
+const priceChecks = startPriceChecks({ db: database.db, now, provider, logger, config: priceCheckConfig(env) })
+// The notice dispatcher, though, needs the mailer and the auth secret (for unsubscribe links).
+const notifications = await createNotificationServices({
+  env,
+  db: database.db,
+  logger,
+  mailer: createMailer({ env, db: database.db, logger }),
+  authSecret: await getOrCreateSecret(database.db, 'auth_secret', env.AUTH_SECRET),
+})
+const dispatcher = startDispatcherWith(notifications, { db: database.db, logger })
+logger.info({ workerId: heartbeat.workerId, driver: database.driver, provider: provider.id }, 'worker started')
 
 onShutdown(logger, async () => {
+  await priceChecks.stop()
+  await dispatcher.stop()
   await heartbeat.stop()
   await database.close()
 })

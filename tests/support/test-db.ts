@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts'
  * DATABASE_URL is set (CI's second pass), a new database on that PostgreSQL server that is
  * dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL
   if (!serverUrl) return openDatabase({ driver: 'pglite-memory' })
 
@@ -22,6 +22,8 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 })
   return {
     ...database,
+    // Tests that need a second, independent connection pool (two workers) open their own.
+    url: url.toString(),
     close: async () => {
       await database.close()
       const dropper = new pg.Client({ connectionString: serverUrl })

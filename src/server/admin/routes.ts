@@ -4,12 +4,17 @@ import { requireRole } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import type { Drivers } from '../drivers.ts'
 import { getOverview } from './get-overview.ts'
+import { listNotifications, listNotificationsQuerySchema } from './list-notifications.ts'
 import { setUserPlan, setUserPlanSchema } from './set-user-plan.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { FlightService } from '../flights/flight-service.ts'
 import type { SimulatedMarketControls } from '../flights/create-flight-provider.ts'
 import { priceShockSchema, type PriceShockStore } from '../flights/price-shocks.ts'
 import { simulatorFailureSchema } from '../flights/simulator-failures.ts'
+import type { FlightProvider } from '../flights/provider.ts'
+import type { Logger } from '../lib/logger.ts'
+import { checkAlertNow } from '../price-checks/check-alert-now.ts'
+import type { PriceCheckConfig } from '../price-checks/price-check-config.ts'
 
 /** /api/admin: admins only (401 signed out, 403 for every other role), whatever the UI shows. */
 export function adminRoutes(deps: {
@@ -20,10 +25,17 @@ export function adminRoutes(deps: {
   flights: FlightService
   priceShocks: PriceShockStore
   simulatedMarket: SimulatedMarketControls | null
+  logger: Logger
+  flightProvider: FlightProvider
+  priceCheckConfig: PriceCheckConfig
 }) {
   const app = new Hono()
   app.use('*', requireRole(deps, 'admin'))
   app.get('/overview', async (c) => c.json({ overview: await getOverview(deps.db, deps.now()), drivers: deps.drivers }))
+  // Dead letters by default: notices that failed for good, with the last error.
+  app.get('/notifications', async (c) =>
+    c.json({ notifications: await listNotifications(deps.db, listNotificationsQuerySchema.parse(c.req.query())) }),
+  )
   app.post('/simulator/shocks', async (c) => {
     if (deps.drivers.flights !== 'simulated') {
       throw new AppError('conflict', 'Price shocks apply to the simulated market only; this server uses live flight data.')
@@ -37,6 +49,11 @@ export function adminRoutes(deps: {
   app.post('/users/:id/plan', async (c) => {
     const { tier } = setUserPlanSchema.parse(await c.req.json().catch(() => ({})))
     return c.json(await setUserPlan(deps, c.req.param('id'), tier))
+  })
+  // One alert's price check now, with a fresh provider call (support, tests): { observation, evaluation }.
+  app.post('/alerts/:id/check', async (c) => {
+    const engine = { db: deps.db, now: deps.now, provider: deps.flightProvider, logger: deps.logger, config: deps.priceCheckConfig }
+    return c.json(await checkAlertNow(engine, c.req.param('id')))
   })
   // Failure injection for demos and browser tests; this process only, like the market's clock.
   app.put('/simulator/failures', async (c) => {

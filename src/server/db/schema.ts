@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ALERT_STATUSES } from '#shared/alert-status.ts'
 import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
@@ -270,6 +270,19 @@ export const alerts = pgTable(
     currentPrice: money('current_price'),
     /** Why the checker or a plan change last changed the alert, shown on the card. */
     statusNote: text('status_note'),
+    // ---- Price-check engine state (src/server/price-checks, decision 013) ----
+    /** The worker cycle checking the alert now; its write only lands while it still owns the lease. */
+    leaseOwner: text('lease_owner'),
+    /** After this the lease is void and any worker may claim the alert again (a crashed worker's). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Checks in a row that did not find the tracked flight (or any flight for a route alert). */
+    consecutiveMisses: integer('consecutive_misses').notNull().default(0),
+    /** Checks in a row that failed at the provider; 3 mark the alert At Risk. */
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    /** True when the next price at or below the target notifies (re-armed once the price is back above it). */
+    armed: boolean('armed').notNull().default(true),
+    /** The price of the last notice; a further drop notifies again only a meaningful step below it. */
+    lastNotifiedPrice: money('last_notified_price'),
     ...timestamps,
   },
   (t) => [
@@ -291,6 +304,79 @@ export interface AlertPriceItinerary {
   stops?: number
   booking_token?: string
 }
+
+/** One flight of an observed itinerary, as a tracked flight is matched against it. */
+export interface ObservedFlight {
+  airline: string
+  flight_number: string
+  departure_airport: string
+  arrival_airport: string
+  /** Local wall-clock times at the airports, "YYYY-MM-DDTHH:MM". */
+  departure_time: string
+  arrival_time: string
+}
+
+/** An itinerary as a price observation keeps it: enough to match, price and book it, nothing more. */
+export interface ObservedItinerary {
+  /** The provider-neutral itinerary id (same flights, dates and cabin → same id). */
+  id: string
+  price: number
+  flights: ObservedFlight[]
+  stops: number
+  total_duration: number
+  booking_token?: string
+  /** Round-trip outbound or multi-city leg: lists the next step's options. */
+  departure_token?: string
+}
+
+/**
+ * What the provider answered for one search (the normalised search parameters' hash, plus the
+ * flights chosen so far for a later round-trip or multi-city step), stored once however many alerts
+ * share it. A fresh-enough row is reused instead of calling the provider again (coalescing across
+ * workers); `fresh` marks calls that bypassed every cache (the re-check before a notice).
+ */
+export const priceObservations = pgTable(
+  'price_observations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    searchKey: text('search_key').notNull(),
+    provider: text('provider').notNull(),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    /** Cheapest priced itinerary; null when the search found nothing. */
+    lowestPrice: money('lowest_price'),
+    currency: text('currency').notNull(),
+    itineraries: jsonb('itineraries').$type<ObservedItinerary[]>().notNull(),
+    fresh: boolean('fresh').notNull().default(false),
+  },
+  (t) => [index('price_observations_key_observed_idx').on(t.searchKey, t.observedAt)],
+)
+
+/**
+ * Provider calls made per period (minute and day), shared by every worker process: a call is made
+ * only after its slot was counted here, so the caps hold however many processes run.
+ */
+export const providerBudget = pgTable(
+  'provider_budget',
+  {
+    provider: text('provider').notNull(),
+    period: text('period', { enum: ['minute', 'day'] }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.period, t.windowStart] })],
+)
+
+/**
+ * Failure backoff shared by every worker process: `provider:<id>` is the circuit breaker (open
+ * until `retry_at` after too many failures in a row), `search:<key>` backs one failing search off.
+ */
+export const providerBackoffs = pgTable('provider_backoffs', {
+  scope: text('scope').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  retryAt: timestamp('retry_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+})
 
 export const alertPrices = pgTable(
   'alert_prices',

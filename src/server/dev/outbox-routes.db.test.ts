@@ -10,7 +10,17 @@ import { createErrorHandler } from '../http/error-handler.ts'
 import { isLoopbackRequest, outboxRoutes, type OutboxRoutesDeps } from './outbox-routes.ts'
 
 interface OutboxBody {
-  messages: { id: string; channel: string; to: string; subject: string | null; text: string; html: string | null; links: string[]; createdAt: string }[]
+  messages: {
+    id: string
+    channel: string
+    to: string
+    subject: string | null
+    text: string
+    html: string | null
+    headers: Record<string, string>
+    links: string[]
+    createdAt: string
+  }[]
 }
 
 let database: Database
@@ -18,7 +28,7 @@ let mailer: Mailer
 
 function mountOutbox(overrides: Partial<OutboxRoutesDeps> = {}) {
   const app = new Hono()
-  app.route('/api/dev', outboxRoutes({ db: database.db, mailer, canView: () => true, ...overrides }))
+  app.route('/api/dev', outboxRoutes({ db: database.db, outboxInUse: () => true, canView: () => true, ...overrides }))
   app.onError(createErrorHandler(silentLogger))
   return app
 }
@@ -99,9 +109,34 @@ describe('GET /api/dev/outbox', () => {
     expect(body).toMatchObject({ error: { code: 'not_found' } })
   })
 
-  it('answers 404 when email goes through SMTP', async () => {
-    const app = mountOutbox({ mailer: { driver: 'smtp', send: async () => {} } })
+  it('answers 404 when no channel uses the outbox (email over SMTP, the others live)', async () => {
+    const app = mountOutbox({ outboxInUse: () => false })
     expect((await app.request('/api/dev/outbox')).status).toBe(404)
+  })
+
+  it("shows an email's extra headers beside it and keeps them out of the HTML", async () => {
+    const unsubscribe = 'https://faredrop.test/api/alerts/1/unsubscribe?token=abc'
+    await mailer.send({
+      to: 'ana@example.com',
+      subject: 'Price drop',
+      text: `Unsubscribe: ${unsubscribe}`,
+      html: '<p>Price drop</p>',
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    })
+    const [message] = (await listOutbox()).body.messages
+    expect(message).toMatchObject({
+      html: '<p>Price drop</p>',
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      links: [unsubscribe],
+    })
+    expect(await (await mountOutbox().request(`/api/dev/outbox/${message!.id}/html`)).text()).toBe('<p>Price drop</p>')
+  })
+
+  it('refuses header injection', async () => {
+    await expect(
+      mailer.send({ to: 'ana@example.com', subject: 's', text: 't', html: 'h', headers: { 'List-Unsubscribe': '<https://x.test>\r\nBcc: eve@example.com' } }),
+    ).rejects.toThrow(/line break/)
+    await expect(mailer.send({ to: 'ana@example.com', subject: 's', text: 't', html: 'h', headers: { Bcc: 'eve@example.com' } })).rejects.toThrow(/not allowed/)
   })
 })
 
@@ -129,8 +164,7 @@ describe('GET /api/dev/outbox/:id/html', () => {
     expect((await mountOutbox().request('/api/dev/outbox/not-an-id/html')).status).toBe(404)
     expect((await mountOutbox().request(`/api/dev/outbox/${sms!.id}/html`)).status).toBe(404)
     expect((await mountOutbox({ canView: () => false }).request(`/api/dev/outbox/${email!.id}/html`)).status).toBe(404)
-    const smtp: Mailer = { driver: 'smtp', send: async () => {} }
-    expect((await mountOutbox({ mailer: smtp }).request(`/api/dev/outbox/${email!.id}/html`)).status).toBe(404)
+    expect((await mountOutbox({ outboxInUse: () => false }).request(`/api/dev/outbox/${email!.id}/html`)).status).toBe(404)
   })
 })
 

@@ -5,12 +5,13 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { outboxMessages } from '../db/schema.ts'
-import type { Mailer } from '../email/mailer.ts'
+import { splitStoredHtml } from '../email/outbox-mailer.ts'
 import { AppError } from '../lib/app-error.ts'
 
 export interface OutboxRoutesDeps {
   db: Db
-  mailer: Mailer
+  /** True while any channel (email, SMS, WhatsApp, push) writes to the local outbox. */
+  outboxInUse: () => boolean
   /** Who may read the outbox; it holds live sign-in links, so the caller decides (loopback, admin). */
   canView: (c: Context) => boolean | Promise<boolean>
 }
@@ -49,13 +50,13 @@ export function isLoopbackRequest(c: Context): boolean {
   return address.includes(':') ? loopback.check(address, 'ipv6') : loopback.check(address, 'ipv4')
 }
 
-/** The local outbox viewer's API, mounted at /api/dev. Answers 404 unless the outbox driver is on and `canView` allows. */
-export function outboxRoutes({ db, mailer, canView }: OutboxRoutesDeps) {
+/** The local outbox viewer's API, mounted at /api/dev. Answers 404 unless some channel uses the outbox and `canView` allows. */
+export function outboxRoutes({ db, outboxInUse, canView }: OutboxRoutesDeps) {
   return new Hono()
     // '/outbox/*' also matches '/outbox' itself.
     .use('/outbox/*', async (c, next) => {
       // 404, not 403: where the outbox is off, nothing should hint that it exists.
-      if (mailer.driver !== 'outbox' || !(await canView(c))) throw new AppError('not_found', 'There is no local outbox here.')
+      if (!outboxInUse() || !(await canView(c))) throw new AppError('not_found', 'There is no local outbox here.')
       await next()
     })
     .get('/outbox', async (c) => {
@@ -80,7 +81,13 @@ export function outboxRoutes({ db, mailer, canView }: OutboxRoutesDeps) {
         )
         .orderBy(desc(outboxMessages.createdAt))
         .limit(MAX_MESSAGES)
-      return c.json({ messages })
+      // Each email's extra headers (List-Unsubscribe…) shown beside it, as a mail client would.
+      return c.json({
+        messages: messages.map((message) => {
+          const { html, headers } = message.html === null ? { html: null, headers: {} } : splitStoredHtml(message.html)
+          return { ...message, html, headers }
+        }),
+      })
     })
     .get('/outbox/:id/html', async (c) => {
       const [message] = await db
@@ -88,7 +95,7 @@ export function outboxRoutes({ db, mailer, canView }: OutboxRoutesDeps) {
         .from(outboxMessages)
         .where(eq(outboxMessages.id, c.req.param('id')))
       if (!message?.html) throw new AppError('not_found', 'That message has no HTML body.')
-      const res = c.html(message.html)
+      const res = c.html(splitStoredHtml(message.html).html)
       res.headers.set('Content-Security-Policy', STORED_HTML_CSP)
       // SAMEORIGIN rather than no header: agrees with frame-ancestors 'self', and survives a
       // global headers middleware that only fills in headers a response lacks.

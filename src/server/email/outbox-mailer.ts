@@ -1,7 +1,7 @@
 import { outboxMessages } from '../db/schema.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../lib/logger.ts'
-import type { Mailer } from './mailer.ts'
+import { assertSafeHeaders, type Mailer } from './mailer.ts'
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
 
@@ -29,14 +29,41 @@ export function extractLinks(...texts: string[]): string[] {
   return [...links]
 }
 
+// outbox_messages has no headers column yet, so an email's extra headers ride in a leading HTML
+// comment (base64url JSON: no "-->" can appear) that the outbox viewer splits off again. Once the
+// table gets a headers column, these two helpers go and the column takes the object.
+const HEADERS_COMMENT = /^<!--outbox-headers ([A-Za-z0-9_-]*)-->\n/
+
+export function embedHeaders(html: string, headers: Record<string, string> | undefined): string {
+  if (!headers || Object.keys(headers).length === 0) return html
+  return `<!--outbox-headers ${Buffer.from(JSON.stringify(headers)).toString('base64url')}-->\n${html}`
+}
+
+/** The stored HTML without the headers comment, and the headers it carried. */
+export function splitStoredHtml(stored: string): { html: string; headers: Record<string, string> } {
+  const match = HEADERS_COMMENT.exec(stored)
+  if (!match) return { html: stored, headers: {} }
+  try {
+    const headers = JSON.parse(Buffer.from(match[1]!, 'base64url').toString('utf8')) as Record<string, string>
+    return { html: stored.slice(match[0].length), headers }
+  } catch {
+    return { html: stored, headers: {} }
+  }
+}
+
 /** Keeps email in the database (read at /dev/mailbox) instead of sending it: the default without SMTP. */
 export function createOutboxMailer({ db, logger }: { db: Db; logger: Logger }): Mailer {
   return {
     driver: 'outbox',
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, headers }) {
+      assertSafeHeaders(headers)
       const links = extractLinks(text, html)
-      await db.insert(outboxMessages).values({ channel: 'email', to, subject, text, html, links })
+      const [row] = await db
+        .insert(outboxMessages)
+        .values({ channel: 'email', to, subject, text, html: embedHeaders(html, headers), links })
+        .returning({ id: outboxMessages.id })
       logger.info({ to, subject, links }, 'email written to the local outbox (read it at /dev/mailbox)')
+      return { messageId: row?.id ?? null }
     },
   }
 }

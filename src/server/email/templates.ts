@@ -13,14 +13,27 @@ export interface EmailLayout {
   /** The line inbox lists show after the subject. */
   preview: string
   heading: string
-  greeting: string
+  /** Omitted by notices that open straight with the news. */
+  greeting?: string
   /** Paragraphs before the button. */
   intro: string[]
+  /** Ready-made sections between the intro and the button (a price box, a chart), each with a text twin. */
+  blocks?: EmailBlock[]
   action: { label: string; url: string }
+  /** A second, quieter link under the button ("Book"). */
+  secondaryAction?: { label: string; url: string }
   /** Paragraphs after the button: expiry, what to do if the email was unexpected. */
   outro: string[]
   /** Ends "You received this because …": why this address got the email. */
   reason: string
+  /** A visible unsubscribe link in the footer (the List-Unsubscribe header's twin). */
+  unsubscribe?: { label: string; url: string }
+}
+
+/** A section of an email: `html` is trusted markup built with `escapeHtml`, `text` its plain-text version. */
+export interface EmailBlock {
+  html: string
+  text: string
 }
 
 const BRAND = '#1d4ed8'
@@ -28,7 +41,10 @@ const TEXT = '#0f172a'
 const MUTED = '#64748b'
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
-function escapeHtml(value: string): string {
+/** The palette, for blocks built outside this file. */
+export const EMAIL_COLORS = { brand: BRAND, text: TEXT, muted: MUTED, good: '#15803d', border: '#e2e8f0' } as const
+
+export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
@@ -60,12 +76,18 @@ function renderHtml(layout: EmailLayout): string {
 <tr><td style="padding:0 8px 24px;font-size:24px;font-weight:700;color:${BRAND};">${PRODUCT_NAME}</td></tr>
 <tr><td style="background-color:#ffffff;border-radius:12px;border-top:4px solid ${BRAND};padding:32px;">
 <h1 style="margin:0 0 24px;font-size:22px;line-height:30px;color:${TEXT};">${escapeHtml(layout.heading)}</h1>
-${[layout.greeting, ...layout.intro].map((text) => paragraph(text)).join('\n')}
+${[...(layout.greeting ? [layout.greeting] : []), ...layout.intro].map((text) => paragraph(text)).join('\n')}
+${(layout.blocks ?? []).map((block) => block.html).join('\n')}
 <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td bgcolor="${BRAND}" style="border-radius:8px;background-color:${BRAND};">
 <a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(layout.action.label)}</a>
 </td></tr>
 </table>
+${
+  layout.secondaryAction
+    ? `<p style="margin:-8px 0 24px;font-size:16px;line-height:24px;"><a href="${escapeHtml(layout.secondaryAction.url)}" target="_blank" style="color:${BRAND};font-weight:600;">${escapeHtml(layout.secondaryAction.label)}</a></p>`
+    : ''
+}
 <p style="margin:0 0 4px;font-size:14px;line-height:20px;color:${MUTED};">If the button doesn't work, copy this link into your browser:</p>
 <p style="margin:0 0 24px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" target="_blank" style="color:${BRAND};">${url}</a></p>
 ${layout.outro.map((text) => paragraph(text, MUTED)).join('\n')}
@@ -73,6 +95,11 @@ ${layout.outro.map((text) => paragraph(text, MUTED)).join('\n')}
 <tr><td style="padding:24px 8px 0;font-size:13px;line-height:20px;color:${MUTED};">
 <p style="margin:0 0 8px;">You received this because ${escapeHtml(layout.reason)}</p>
 <p style="margin:0;">Questions? Write to <a href="mailto:${SUPPORT_EMAIL}" style="color:${BRAND};">${SUPPORT_EMAIL}</a>.</p>
+${
+  layout.unsubscribe
+    ? `<p style="margin:8px 0 0;"><a href="${escapeHtml(layout.unsubscribe.url)}" target="_blank" style="color:${MUTED};">${escapeHtml(layout.unsubscribe.label)}</a></p>`
+    : ''
+}
 </td></tr>
 </table>
 </td></tr>
@@ -83,14 +110,18 @@ ${layout.outro.map((text) => paragraph(text, MUTED)).join('\n')}
 }
 
 function renderText(layout: EmailLayout): string {
+  const footer = [`You received this because ${layout.reason}`, `Questions? Write to ${SUPPORT_EMAIL}.`]
+  if (layout.unsubscribe) footer.push(`${layout.unsubscribe.label}: ${layout.unsubscribe.url}`)
   return [
     PRODUCT_NAME,
     layout.heading,
-    layout.greeting,
+    ...(layout.greeting ? [layout.greeting] : []),
     ...layout.intro,
+    ...(layout.blocks ?? []).map((block) => block.text),
     `${layout.action.label}: ${layout.action.url}`,
+    ...(layout.secondaryAction ? [`${layout.secondaryAction.label}: ${layout.secondaryAction.url}`] : []),
     ...layout.outro,
-    `--\nYou received this because ${layout.reason}\nQuestions? Write to ${SUPPORT_EMAIL}.`,
+    `--\n${footer.join('\n')}`,
   ].join('\n\n') + '\n'
 }
 

@@ -22,6 +22,8 @@ export interface FlightProvider {
 export interface CallContext {
   signal?: AbortSignal
   requestId?: string
+  /** Skip any cache on the provider's side (SerpApi `no_cache`): the price-check re-check before a notice. */
+  fresh?: boolean
 }
 
 export interface ProviderSearchResult {

@@ -8,11 +8,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * forgery, login CSRF included). Browsers always send Origin on such requests; clients without one
  * (scripts, the mobile app) are not browsers acting for a visitor and pass.
  */
-export function originCheck(trustedOrigins: readonly string[], exemptPaths: readonly string[] = []): MiddlewareHandler {
+export function originCheck(trustedOrigins: readonly string[], exemptPaths: readonly (string | RegExp)[] = []): MiddlewareHandler {
   const trusted = new Set(trustedOrigins)
+  // RegExp entries cover paths with ids in them; they should be anchored (^…$).
+  const exempt = (path: string) => exemptPaths.some((rule) => (typeof rule === 'string' ? rule === path : rule.test(path)))
   return async (c, next) => {
     const origin = c.req.header('origin')
-    if (!SAFE_METHODS.has(c.req.method) && origin && !trusted.has(origin) && !exemptPaths.includes(c.req.path)) {
+    if (!SAFE_METHODS.has(c.req.method) && origin && !trusted.has(origin) && !exempt(c.req.path)) {
       throw new AppError('forbidden', 'Cross-origin request refused.')
     }
     await next()

@@ -171,6 +171,18 @@ describe('createSerpProvider: failures', () => {
   })
 })
 
+describe('createSerpProvider: fresh calls', () => {
+  it('asks SerpApi to skip its cache (no_cache) only when the caller wants a fresh answer', async () => {
+    fake.respondWith({ fixture: 'round-trip-step1', when: lacks('departure_token') })
+    fake.respondWith({ fixture: 'round-trip-step2', when: has('departure_token') })
+    const p = provider({ retryInflatedReturns: false })
+    const outbound = await p.search(FIXTURE_QUERIES.roundTrip)
+    await p.search(FIXTURE_QUERIES.roundTrip, { fresh: true })
+    await p.next(FIXTURE_QUERIES.roundTrip, outbound.best[0]!.departureToken!, { fresh: true })
+    expect(fake.requests.map((r) => r.params.no_cache)).toEqual([undefined, 'true', 'true'])
+  })
+})
+
 describe('createSerpProvider: SerpApi bug #4055 (step-2 prices ~3× step 1)', () => {
   const inflated = () => {
     const answer = loadSerpFixture('round-trip-step2')

@@ -35,7 +35,9 @@ export function createSerpProvider(source: SerpSource, options: SerpProviderOpti
   // departure_token → the round-trip price it was listed with, for the #4055 check in next().
   const outboundPrices = new LRUCache<string, number>({ max: OUTBOUND_PRICE_MAX, ttl: OUTBOUND_PRICE_TTL_MS })
 
-  const call = async (query: SerpQuery, ctx: CallContext | undefined) => assertSerpAnswer(await source.fetch(query, ctx), id)
+  // A fresh call asks SerpApi to skip its 1-hour cache (billed, unlike a cached answer).
+  const call = async (query: SerpQuery, ctx: CallContext | undefined) =>
+    assertSerpAnswer(await source.fetch(ctx?.fresh ? { ...query, no_cache: true } : query, ctx), id)
 
   const search = async (query: FlightQuery, ctx?: CallContext): Promise<ProviderSearchResult> => {
     const result = mapSearch(await call(toSerpQuery(query), ctx), query)

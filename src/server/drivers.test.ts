@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { resolveDrivers } from './drivers.ts'
+import { parseEnv } from './env.ts'
+
+const TWILIO = { TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token' }
+
+describe('resolveDrivers', () => {
+  it('reports the embedded defaults with nothing configured', () => {
+    expect(resolveDrivers(parseEnv({}), 'pglite')).toEqual({
+      db: 'pglite',
+      flights: 'simulated',
+      email: 'outbox',
+      sms: 'outbox',
+      whatsapp: 'outbox',
+      push: 'outbox',
+      billing: 'not-configured',
+    })
+  })
+
+  it('puts each Twilio channel on Twilio once its own sender is set', () => {
+    expect(resolveDrivers(parseEnv({ ...TWILIO, TWILIO_SMS_FROM: '+15005550006' }), 'postgres')).toMatchObject({ sms: 'twilio', whatsapp: 'outbox' })
+    expect(resolveDrivers(parseEnv({ ...TWILIO, TWILIO_WHATSAPP_FROM: 'whatsapp:+14155238886' }), 'postgres')).toMatchObject({
+      sms: 'outbox',
+      whatsapp: 'twilio',
+    })
+  })
+
+  it('sends real push once VAPID_SUBJECT names a contact, and real email with SMTP_URL', () => {
+    expect(resolveDrivers(parseEnv({ VAPID_SUBJECT: 'mailto:ops@faredrop.test', SMTP_URL: 'smtp://127.0.0.1:2525' }), 'pglite')).toMatchObject({
+      push: 'webpush',
+      email: 'smtp',
+    })
+  })
+})

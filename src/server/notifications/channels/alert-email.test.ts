@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { samplePayload } from '#tests/support/notification-fixtures.ts'
+import { alertEmail, unsubscribeHeaders } from './alert-email.ts'
+import { HISTORY_MAX_BARS, priceHistoryBlock } from './price-history.ts'
+
+const UNSUBSCRIBE = 'https://faredrop.test/api/alerts/a1/unsubscribe?token=t'
+
+describe('alertEmail', () => {
+  const email = alertEmail(samplePayload(), { unsubscribeUrl: UNSUBSCRIBE })
+
+  it('has the subject, the price, the drop, the trip and the itinerary in brief', () => {
+    expect(email.subject).toBe('Price drop: JFK → LHR now $412')
+    for (const part of ['$412', '$38 (8%) below your $450 target', 'Mar 5, one way', 'BA 117 · nonstop · 7h 10m', 'JFK → LHR Route Alert']) {
+      expect(email.html).toContain(part)
+      expect(email.text).toContain(part)
+    }
+  })
+
+  it('links "Search now", "Book" and the unsubscribe page in both bodies', () => {
+    expect(email.html).toMatch(/<a href="http:\/\/localhost:3000\/search\?from=JFK&amp;to=LHR&amp;date=2027-03-05&amp;sort=price"[^>]*>Search now<\/a>/)
+    expect(email.html).toMatch(/<a href="https:\/\/seller\.example\/book\?id=1"[^>]*>Book this fare<\/a>/)
+    expect(email.html).toContain(`<a href="${UNSUBSCRIBE}"`)
+    expect(email.text).toContain('Search now: http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price')
+    expect(email.text).toContain('Book this fare: https://seller.example/book?id=1')
+    expect(email.text).toContain(`Stop emails for this alert: ${UNSUBSCRIBE}`)
+    expect(alertEmail(samplePayload({ bookingUrl: null }), { unsubscribeUrl: UNSUBSCRIBE }).html).not.toContain('Book this fare')
+  })
+
+  it('draws the price history with table cells only: no SVG, no images, no scripts', () => {
+    expect(email.html).toContain('role="img" aria-label="Price history: Lowest $412 on Jan 12')
+    expect(email.html).not.toMatch(/<svg|<img|<script|<canvas|url\(/i)
+    expect(email.text).toContain('Recent prices, oldest first: $520, $480, $412.')
+  })
+
+  it('escapes what came from the alert', () => {
+    const hostile = alertEmail(samplePayload({ alertName: '<script>alert(1)</script>', itinerarySummary: '"><img src=x>' }), { unsubscribeUrl: UNSUBSCRIBE })
+    expect(hostile.html).not.toContain('<script>alert')
+    expect(hostile.html).not.toContain('<img src=x>')
+    expect(hostile.html).toContain('&lt;script&gt;')
+  })
+})
+
+describe('priceHistoryBlock', () => {
+  it('draws nothing for fewer than two prices', () => {
+    expect(priceHistoryBlock([{ price: 1, recordedAt: '2027-01-01T00:00:00Z' }], { targetPrice: 2, currency: 'USD' })).toBeNull()
+  })
+
+  it('keeps the most recent bars, taller for dearer fares, green at or below the target', () => {
+    const history = Array.from({ length: 20 }, (_, i) => ({ price: 400 + i * 10, recordedAt: new Date(Date.UTC(2027, 0, i + 1)).toISOString() }))
+    const block = priceHistoryBlock(history, { targetPrice: 470, currency: 'USD' })!
+    const heights = [...block.html.matchAll(/<td height="(\d+)" bgcolor="(#[0-9a-f]+)"/g)].map((m) => ({ h: Number(m[1]), color: m[2] }))
+    expect(heights).toHaveLength(HISTORY_MAX_BARS)
+    expect(heights.map((bar) => bar.h)).toEqual([...heights.map((bar) => bar.h)].sort((a, b) => a - b))
+    expect(heights[0]!.h).toBe(6)
+    expect(heights.at(-1)!.h).toBe(64)
+    // Prices 460 and 470 are at or below the target of 470; the rest (480…590) above it.
+    expect(heights.filter((bar) => bar.color === '#15803d')).toHaveLength(2)
+  })
+
+  it('draws equal prices as a flat row', () => {
+    const flat = priceHistoryBlock(
+      [
+        { price: 300, recordedAt: '2027-01-01T00:00:00Z' },
+        { price: 300, recordedAt: '2027-01-02T00:00:00Z' },
+      ],
+      { targetPrice: 350, currency: 'USD' },
+    )!
+    expect([...flat.html.matchAll(/<td height="(\d+)"/g)].map((m) => m[1])).toEqual(['35', '35'])
+  })
+})
+
+describe('unsubscribeHeaders', () => {
+  it('are RFC 8058 one-click headers', () => {
+    expect(unsubscribeHeaders(UNSUBSCRIBE)).toEqual({ 'List-Unsubscribe': `<${UNSUBSCRIBE}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' })
+  })
+})

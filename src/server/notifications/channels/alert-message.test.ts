@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { samplePayload } from '#tests/support/notification-fixtures.ts'
+import { alertSubject, describeDates, describeDrop, pushMessage, SMS_MAX_LENGTH, smsText, whatsappText } from './alert-message.ts'
+
+const SHORT = 'https://faredrop.test/alerts'
+
+describe('notice words', () => {
+  it('name the route and the new price in the subject', () => {
+    expect(alertSubject(samplePayload())).toBe('Price drop: JFK → LHR now $412')
+    expect(alertSubject(samplePayload({ route: 'Multi-city route', alertName: 'JFK Multi-City Route Alert' }))).toBe(
+      'Price drop: JFK Multi-City Route Alert now $412',
+    )
+  })
+
+  it('state the drop against the target (section 9 percentage)', () => {
+    expect(describeDrop(samplePayload())).toBe('$38 (8%) below your $450 target')
+    expect(describeDrop(samplePayload({ price: 450, dropPercent: null }))).toBe('at your $450 target')
+    expect(describeDrop(samplePayload({ price: 399.5, dropPercent: 11 }))).toBe('$50.50 (11%) below your $450 target')
+    expect(describeDrop(samplePayload({ currency: 'EUR' }))).toBe('€38 (8%) below your €450 target')
+  })
+
+  it('give the dates of one-way and round trips', () => {
+    expect(describeDates(samplePayload())).toBe('Mar 5, one way')
+    expect(describeDates(samplePayload({ returnDate: '2027-03-12' }))).toBe('Mar 5 – Mar 12')
+    expect(describeDates(samplePayload({ departureDate: null }))).toBeNull()
+  })
+})
+
+describe('smsText', () => {
+  it('is short, GSM-7 friendly and ends with the search link', () => {
+    const text = smsText(samplePayload(), SHORT)
+    expect(text).toBe(
+      'FareDrop: JFK to LHR now $412, $38 (8%) below your $450 target. Mar 5, one way. http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price',
+    )
+    expect(text).not.toMatch(/[→–]/)
+  })
+
+  it('falls back to the short link, then drops details, never exceeding 320 characters', () => {
+    const longUrl = `https://faredrop.test/search?${'x'.repeat(300)}`
+    const text = smsText(samplePayload({ searchUrl: longUrl }), SHORT)
+    expect(text.endsWith(` ${SHORT}`)).toBe(true)
+    expect(text.length).toBeLessThanOrEqual(SMS_MAX_LENGTH)
+
+    const huge = smsText(samplePayload({ searchUrl: longUrl, route: 'Multi-city route', alertName: 'A'.repeat(400) }), SHORT)
+    expect(huge.length).toBeLessThanOrEqual(SMS_MAX_LENGTH)
+    expect(huge.endsWith(` ${SHORT}`)).toBe(true)
+  })
+})
+
+describe('whatsappText', () => {
+  it('has the price, the drop, the trip and both links', () => {
+    expect(whatsappText(samplePayload())).toBe(
+      [
+        '*Price drop: JFK → LHR now $412*',
+        '$38 (8%) below your $450 target.',
+        'Mar 5, one way',
+        'BA 117 · nonstop · 7h 10m',
+        'Search now: http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price',
+        'Book: https://seller.example/book?id=1',
+        '(JFK → LHR Route Alert on FareDrop)',
+      ].join('\n'),
+    )
+    expect(whatsappText(samplePayload({ bookingUrl: null }))).not.toContain('Book:')
+  })
+})
+
+describe('pushMessage', () => {
+  it('is {title, body, url} with the search as the click target', () => {
+    expect(pushMessage(samplePayload())).toEqual({
+      title: 'Price drop: JFK → LHR now $412',
+      body: '$38 (8%) below your $450 target · Mar 5, one way · BA 117 · nonstop · 7h 10m',
+      url: 'http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price',
+    })
+  })
+})

@@ -1,0 +1,85 @@
+import { formatPrice, formatShortDate, MULTI_CITY_ROUTE_TEXT } from '#shared/format.ts'
+import type { AlertNotificationPayload } from '../../db/schema.ts'
+
+/**
+ * The words of a price notice, shared by every channel so email, SMS, WhatsApp and push say the
+ * same thing. Pure functions of the payload fixed at the price event.
+ */
+
+const money = (p: AlertNotificationPayload, amount: number) => formatPrice(amount, p.currency)
+
+/** "JFK → LHR", or the alert's name for a multi-city trip (the route text says nothing then). */
+export const routeLabel = (p: AlertNotificationPayload): string => (p.route === MULTI_CITY_ROUTE_TEXT ? p.alertName : p.route)
+
+/** "Price drop: JFK → LHR now $412" */
+export const alertSubject = (p: AlertNotificationPayload): string => `Price drop: ${routeLabel(p)} now ${money(p, p.price)}`
+
+/** "$38 (8%) below your $450 target", or "at your $450 target". */
+export function describeDrop(p: AlertNotificationPayload): string {
+  const target = money(p, p.targetPrice)
+  const saved = Math.round((p.targetPrice - p.price) * 100) / 100
+  if (saved <= 0) return saved === 0 ? `at your ${target} target` : `your target is ${target}`
+  const percent = p.dropPercent ?? Math.round((saved / p.targetPrice) * 100)
+  return `${money(p, saved)} (${percent}%) below your ${target} target`
+}
+
+/** "Mar 5 – Mar 12", "Mar 5, one way", or null for an alert without dates. */
+export function describeDates(p: AlertNotificationPayload): string | null {
+  if (!p.departureDate) return null
+  const out = formatShortDate(p.departureDate)
+  return p.returnDate ? `${out} – ${formatShortDate(p.returnDate)}` : `${out}, one way`
+}
+
+/** SMS stays in GSM-7 (160 characters a segment, not 70): no arrows, no en dashes. */
+const gsmSafe = (text: string) => text.replaceAll(' → ', ' to ').replaceAll(' ↔ ', ' to ').replaceAll('–', '-').replaceAll('→', '-')
+
+export const SMS_MAX_LENGTH = 320
+
+/**
+ * At most two segments, always ending with a link. The search link can be long; when the text
+ * would not fit, `shortUrl` (the alerts page) stands in for it, and the details shrink before the
+ * link is ever cut.
+ */
+export function smsText(p: AlertNotificationPayload, shortUrl: string): string {
+  const dates = describeDates(p)
+  const head = gsmSafe(`FareDrop: ${routeLabel(p)} now ${money(p, p.price)}, ${describeDrop(p)}.`)
+  const details = dates ? gsmSafe(` ${dates}.`) : ''
+  for (const url of [p.searchUrl, shortUrl]) {
+    for (const text of [`${head}${details} ${url}`, `${head} ${url}`]) {
+      if (text.length <= SMS_MAX_LENGTH) return text
+    }
+  }
+  const room = SMS_MAX_LENGTH - shortUrl.length - 2
+  return `${head.slice(0, room)}… ${shortUrl}`
+}
+
+/** A few short lines with both links; WhatsApp allows far more, people read less. */
+export function whatsappText(p: AlertNotificationPayload): string {
+  const dates = describeDates(p)
+  return [
+    `*Price drop: ${routeLabel(p)} now ${money(p, p.price)}*`,
+    `${capitalise(describeDrop(p))}.`,
+    ...(dates ? [dates] : []),
+    ...(p.itinerarySummary ? [p.itinerarySummary] : []),
+    `Search now: ${p.searchUrl}`,
+    ...(p.bookingUrl ? [`Book: ${p.bookingUrl}`] : []),
+    `(${p.alertName} on FareDrop)`,
+  ].join('\n')
+}
+
+export interface PushMessage {
+  title: string
+  body: string
+  url: string
+}
+
+const PUSH_BODY_MAX = 240
+
+/** What the service worker shows: the subject as title, the drop and trip in the body, the search on click. */
+export function pushMessage(p: AlertNotificationPayload): PushMessage {
+  const parts = [capitalise(describeDrop(p)), describeDates(p), p.itinerarySummary].filter((part): part is string => !!part)
+  const body = parts.join(' · ')
+  return { title: alertSubject(p), body: body.length > PUSH_BODY_MAX ? `${body.slice(0, PUSH_BODY_MAX - 1)}…` : body, url: p.searchUrl }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)

@@ -1,0 +1,42 @@
+import type { Agent } from 'node:https'
+import type { Db } from '../db/client.ts'
+import type { Mailer } from '../email/mailer.ts'
+import { publicUrl, type Env } from '../env.ts'
+import type { Logger } from '../lib/logger.ts'
+import { createChannelDrivers, type ChannelDrivers } from './channels/create-channels.ts'
+import { createUnsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-token.ts'
+import { getVapidKeys } from './vapid-keys.ts'
+
+export interface NotificationServices {
+  channels: ChannelDrivers
+  /** What GET /api/push/public-key answers: the browser's `applicationServerKey`. */
+  vapidPublicKey: string
+  unsubscribeLinks: UnsubscribeLinks
+}
+
+/**
+ * Everything notices need, for the web process (routes, in-process dispatcher) and the
+ * worker-only process alike. Cheap: one app_secrets read; provider SDKs load on first send.
+ */
+export async function createNotificationServices({
+  env,
+  db,
+  logger,
+  mailer,
+  authSecret,
+  pushAgent,
+}: {
+  env: Env
+  db: Db
+  logger: Logger
+  mailer: Mailer
+  authSecret: string
+  pushAgent?: Agent
+}): Promise<NotificationServices> {
+  const vapidKeys = await getVapidKeys(db, env)
+  return {
+    channels: createChannelDrivers({ env, db, logger, mailer, vapidKeys, ...(pushAgent ? { pushAgent } : {}) }),
+    vapidPublicKey: vapidKeys.publicKey,
+    unsubscribeLinks: createUnsubscribeLinks({ secret: authSecret, publicUrl: publicUrl(env) }),
+  }
+}

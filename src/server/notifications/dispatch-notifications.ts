@@ -1,0 +1,129 @@
+import pLimit from 'p-limit'
+import { alertToday } from '../alerts/alert-scope.ts'
+import type { Db } from '../db/client.ts'
+import type { Logger } from '../lib/logger.ts'
+import { ChannelError } from './channel-driver.ts'
+import { errorText, MissingAddressError } from './channel-errors.ts'
+import type { ChannelDrivers } from './channels/create-channels.ts'
+import { claimDueNotifications, finishNotification, type NotificationRow } from './claim-notifications.ts'
+import { loadDeliveryTargets, type DeliveryTarget } from './load-delivery-targets.ts'
+import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts'
+import { skipReason } from './skip-reason.ts'
+
+export interface DispatchDeps {
+  db: Db
+  channels: ChannelDrivers
+  logger: Logger
+  now: () => Date
+  unsubscribeUrl: (alertId: string) => string
+  /** Jitter's dice; tests fix it. */
+  random?: () => number
+}
+
+export interface DispatchOptions {
+  batchSize?: number
+  /** How long a claim holds a row; far longer than one send may take (`sendTimeoutMs`). */
+  leaseMs?: number
+  /** Sends in flight at once within a batch. */
+  concurrency?: number
+  /** Longest a whole send (all of a user's devices) may take before it counts as a passing failure. */
+  sendTimeoutMs?: number
+  retry?: RetryPolicy
+}
+
+export const DISPATCH_DEFAULTS = { batchSize: 25, leaseMs: 120_000, concurrency: 4, sendTimeoutMs: 45_000 } as const
+
+export type DeliveryOutcome = 'sent' | 'retrying' | 'dead' | 'skipped' | 'lost-lease' | 'error'
+export type DispatchSummary = { claimed: number } & Record<DeliveryOutcome, number>
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChannelError(`no answer within ${ms / 1000} s`, true)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * One round of the dispatcher: claim due notices, re-check each against the alert, plan and
+ * addresses as they are now, send through the channel's driver (the dedupe key as the idempotency
+ * key), and record sent / retry later / dead / skipped. Rows are independent: one channel's failure
+ * or one row's database error never holds back the others.
+ */
+export async function dispatchDueNotifications(deps: DispatchDeps, options: DispatchOptions = {}): Promise<DispatchSummary> {
+  const { batchSize, leaseMs, concurrency, sendTimeoutMs } = { ...DISPATCH_DEFAULTS, ...options }
+  const retry = options.retry ?? DEFAULT_RETRY_POLICY
+  const summary: DispatchSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0, skipped: 0, 'lost-lease': 0, error: 0 }
+
+  const rows = await claimDueNotifications(deps.db, { now: deps.now(), batchSize, leaseMs })
+  summary.claimed = rows.length
+  if (rows.length === 0) return summary
+
+  const targets = await loadDeliveryTargets(deps.db, rows, deps.unsubscribeUrl)
+  const limit = pLimit(concurrency)
+  const outcomes = await Promise.all(
+    rows.map((row) =>
+      limit(async (): Promise<DeliveryOutcome> => {
+        try {
+          return await deliver(deps, row, targets.get(row.id), { retry, sendTimeoutMs })
+        } catch (err) {
+          // Recording the outcome failed (database gone?): the lease runs out and the row is tried again.
+          deps.logger.error({ err, notificationId: row.id }, 'notification outcome could not be recorded')
+          return 'error'
+        }
+      }),
+    ),
+  )
+  for (const outcome of outcomes) summary[outcome]++
+  return summary
+}
+
+async function deliver(
+  deps: DispatchDeps,
+  row: NotificationRow,
+  target: DeliveryTarget | undefined,
+  { retry, sendTimeoutMs }: { retry: RetryPolicy; sendTimeoutMs: number },
+): Promise<DeliveryOutcome> {
+  const log = { notificationId: row.id, alertId: row.alertId, channel: row.channel, attempt: row.attempts }
+  const record = async (outcome: DeliveryOutcome, fields: Parameters<typeof finishNotification>[2]): Promise<DeliveryOutcome> => {
+    if (await finishNotification(deps.db, row, fields)) return outcome
+    deps.logger.warn(log, 'notification lease ran out before its outcome was recorded; another dispatcher has it')
+    return 'lost-lease'
+  }
+
+  // Claimed once more than allowed: every earlier claim ended without an outcome (the dispatcher
+  // died mid-send), so this row is what kills it. Give up rather than loop.
+  if (row.attempts > retry.maxAttempts) {
+    deps.logger.warn(log, 'notification is dead: its dispatcher stopped during every attempt')
+    return record('dead', { status: 'dead', lastError: row.lastError ?? `gave up after ${retry.maxAttempts} attempts without an outcome` })
+  }
+
+  const reason = skipReason(row, target, alertToday(deps.now()))
+  if (reason || !target?.owner) {
+    deps.logger.info({ ...log, reason }, 'notification skipped')
+    return record('skipped', { status: 'skipped', lastError: `skipped: ${reason}` })
+  }
+
+  const driver = deps.channels[row.channel]
+  try {
+    const result = await withTimeout(driver.send(row.payload, target.owner.recipient, row.dedupeKey), sendTimeoutMs)
+    deps.logger.info({ ...log, driver: driver.name }, 'notification sent')
+    return record('sent', { status: 'sent', sentAt: deps.now(), providerMessageId: result.providerMessageId, lastError: null })
+  } catch (error) {
+    if (error instanceof MissingAddressError) {
+      deps.logger.info({ ...log, reason: error.message }, 'notification skipped')
+      return record('skipped', { status: 'skipped', lastError: `skipped: ${error.message}` })
+    }
+    // Anything but a ChannelError is a bug of ours; retrying is bounded by the attempt limit.
+    if (!(error instanceof ChannelError)) deps.logger.error({ ...log, err: error }, 'notification driver failed unexpectedly')
+    const retryable = error instanceof ChannelError ? error.retryable : true
+    const lastError = errorText(error)
+    if (!retryable || row.attempts >= retry.maxAttempts) {
+      deps.logger.warn({ ...log, driver: driver.name, error: lastError }, 'notification is dead')
+      return record('dead', { status: 'dead', lastError })
+    }
+    const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(row.attempts, retry, deps.random))
+    deps.logger.info({ ...log, driver: driver.name, error: lastError, nextAttemptAt }, 'notification will be retried')
+    return record('retrying', { nextAttemptAt, lastError })
+  }
+}

@@ -1,0 +1,24 @@
+import type { AlertStatus } from '#shared/alert-status.ts'
+import { channelAllowed } from '#shared/alerts/alert-rules.ts'
+import { effectiveStatus } from '../alerts/alert-scope.ts'
+import type { NotificationRow } from './claim-notifications.ts'
+import type { DeliveryTarget } from './load-delivery-targets.ts'
+
+/** Statuses whose notices still go out: the alert is live (a triggered one is the usual case). */
+const SENDABLE: readonly AlertStatus[] = ['active', 'triggered', 'at_risk']
+
+/**
+ * Why a claimed notice must not be sent any more, judged at send time rather than when it was
+ * queued: the alert was deleted or paused (or expired, archived, disabled), the channel was
+ * switched off (the one-click unsubscribe does that), or the plan no longer includes the channel.
+ * Null when it may go.
+ */
+export function skipReason(row: Pick<NotificationRow, 'channel'>, target: DeliveryTarget | undefined, today: string): string | null {
+  if (!target?.alert) return 'the alert no longer exists'
+  if (!target.owner) return 'the account no longer exists'
+  const status = effectiveStatus(target.alert.status, target.alert.departureDate, today)
+  if (!SENDABLE.includes(status)) return `the alert is ${status.replaceAll('_', ' ')}`
+  if (!target.alert.notificationChannels[row.channel]) return `${row.channel} notifications are switched off on the alert`
+  if (!channelAllowed(target.owner.plan, row.channel)) return `the ${target.owner.plan} plan does not include ${row.channel} notifications`
+  return null
+}

@@ -1,0 +1,108 @@
+import pLimit from 'p-limit'
+import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
+import { alertToday } from '../alerts/alert-scope.ts'
+import type { AlertRow } from '../alerts/to-alert.ts'
+import { checkAlertGroup, checkState, type AlertCheck, type AlertGroup } from './check-alert-group.ts'
+import { evaluateAlert, type CheckOutcome } from './evaluate-alert.ts'
+import { failureOutcome } from './price-alerts.ts'
+import type { PriceCheckDeps } from './price-check-config.ts'
+import { engineQuery, searchKey } from './search-key.ts'
+import { createSearchObserver } from './search-observer.ts'
+import { writeCheckResults } from './write-check-results.ts'
+
+export interface CheckReport {
+  checks: AlertCheck[]
+  groups: number
+  providerCalls: number
+  cacheHits: number
+  notifications: number
+  written: number
+  /** Set when a limit (budget, breaker) sent alerts back to wait: the loop need not hurry. */
+  deferredUntil: Date | null
+}
+
+/**
+ * Splits claimed alerts into those settled without asking anyone (departure passed, unreadable
+ * search) and groups of identical searches.
+ */
+export function groupAlerts(claimed: readonly AlertRow[], now: Date): { groups: AlertGroup[]; settled: Array<{ alert: AlertRow; outcome: CheckOutcome }> } {
+  const today = alertToday(now)
+  const groups = new Map<string, AlertGroup>()
+  const settled: Array<{ alert: AlertRow; outcome: CheckOutcome }> = []
+  for (const alert of claimed) {
+    if (alert.departureDate !== null && alert.departureDate < today) {
+      settled.push({ alert, outcome: { kind: 'expired' } })
+      continue
+    }
+    const parsed = alertSearchParamsSchema.safeParse(alert.searchParameters)
+    if (!parsed.success) {
+      settled.push({ alert, outcome: { kind: 'failed', reason: 'the saved search is no longer valid', retryable: false } })
+      continue
+    }
+    const query = engineQuery(parsed.data)
+    const key = searchKey(query)
+    const group = groups.get(key) ?? { key, query, alerts: [] }
+    group.alerts.push(alert)
+    groups.set(key, group)
+  }
+  return { groups: [...groups.values()], settled }
+}
+
+/**
+ * Checks alerts this cycle holds the lease of, and stores the results: grouping, one observation
+ * per group, evaluation, re-check before notifying, one write. `shouldStop` is asked before each
+ * group: a shutdown or a lease about to run out sends the rest back to the queue unchecked.
+ */
+export async function checkClaimedAlerts(
+  deps: PriceCheckDeps,
+  input: { owner: string; claimed: readonly AlertRow[]; fresh?: boolean; shouldStop?: () => boolean },
+): Promise<CheckReport> {
+  const now = deps.now()
+  const random = deps.random ?? Math.random
+  const { groups, settled } = groupAlerts(input.claimed, now)
+  const observer = await createSearchObserver(
+    deps,
+    groups.map((g) => g.key),
+  )
+  const limit = pLimit(deps.config.concurrency)
+  const checked = await Promise.all(
+    groups.map((group) =>
+      limit(async (): Promise<AlertCheck[]> => {
+        if (input.shouldStop?.()) return group.alerts.map((alert) => ({ alert, outcome: { kind: 'deferred', until: null }, evaluation: null, observation: null }))
+        try {
+          return await checkAlertGroup(deps, observer, group, { fresh: input.fresh ?? false, now })
+        } catch (err) {
+          // A bug or a database hiccup in one group must not sink the batch: its alerts count a failure.
+          deps.logger.error({ err, searchKey: group.key }, 'price check of a search failed')
+          const outcome = failureOutcome(err)
+          return group.alerts.map((alert) => ({
+            alert,
+            outcome,
+            evaluation: outcome.kind === 'deferred' ? null : evaluateAlert(checkState(alert), outcome, now, random),
+            observation: null,
+          }))
+        }
+      }),
+    ),
+  )
+  const checks: AlertCheck[] = [
+    ...settled.map(({ alert, outcome }) => ({ alert, outcome, evaluation: evaluateAlert(checkState(alert), outcome, now, random), observation: null })),
+    ...checked.flat(),
+  ]
+  const summary = await writeCheckResults(deps.db, { owner: input.owner, now, checks, observations: observer.made, publicUrl: deps.config.publicUrl })
+  // One line per cycle, not per alert: an outage would otherwise flood the log.
+  const failed = checks.filter((c) => c.outcome.kind === 'failed')
+  if (failed.length > 0) {
+    const reasons = [...new Set(failed.map((c) => (c.outcome.kind === 'failed' ? c.outcome.reason : '')))]
+    deps.logger.warn({ failed: failed.length, reasons, providerFailures: observer.stats.failures }, 'price checks failed')
+  }
+  return {
+    checks,
+    groups: groups.length,
+    providerCalls: observer.stats.calls,
+    cacheHits: observer.stats.cacheHits,
+    notifications: summary.notifications,
+    written: summary.written,
+    deferredUntil: observer.stats.deferredUntil,
+  }
+}

@@ -1,0 +1,142 @@
+import type { AlertStatus } from '#shared/alert-status.ts'
+import type { ObservedItinerary } from '../db/schema.ts'
+import { backoffMs, checkIntervalMs, nextCheckAt, PERMANENT_BACKOFF, RETRYABLE_BACKOFF } from './schedule.ts'
+
+/**
+ * What one check means for one alert (decision 013), as a pure function of the alert's state and
+ * the check's outcome: the new status, the re-arm state, the next check time, the price to record
+ * and whether to notify. The engine writes exactly what this returns.
+ */
+
+/** Misses in a row that archive a flight alert ("Archived"), and failures in a row that mark it At Risk. */
+export const MISSES_TO_ARCHIVE = 3
+export const FAILURES_TO_AT_RISK = 3
+/** A further drop below the last notified price notifies again when it is at least this many percent … */
+export const FURTHER_DROP_PERCENT = 5
+/** … and at least this many currency units. */
+export const FURTHER_DROP_MIN_UNITS = 1
+
+export type CheckOutcome =
+  /** The alert's price now: the cheapest matching itinerary, or the tracked combination's price. */
+  | { kind: 'price'; price: number; itinerary: ObservedItinerary; observationId: string; fresh: boolean }
+  /** Nothing to price: the tracked flight is gone (flight alerts) or nothing matched (route alerts). */
+  | { kind: 'missing'; note: string }
+  | { kind: 'failed'; reason: string; retryable: boolean; retryAfterMs?: number }
+  | { kind: 'expired' }
+
+export interface AlertCheckState {
+  status: AlertStatus
+  alertType: 'route' | 'flight'
+  targetPrice: number
+  checkFrequency: string
+  statusNote: string | null
+  lowestPrice: number | null
+  currentPrice: number | null
+  armed: boolean
+  lastNotifiedPrice: number | null
+  consecutiveMisses: number
+  consecutiveFailures: number
+}
+
+export interface AlertEvaluation {
+  status: AlertStatus
+  statusNote: string | null
+  armed: boolean
+  lastNotifiedPrice: number | null
+  consecutiveMisses: number
+  consecutiveFailures: number
+  lowestPrice: number | null
+  currentPrice: number | null
+  /** True when the check got an answer (last_checked_at moves); false after a failure. */
+  checked: boolean
+  /** Null: never checked again (expired, archived). */
+  nextCheckAt: Date | null
+  /** The point to add to the alert's price history. */
+  record: { price: number; itinerary: ObservedItinerary; observationId: string } | null
+  /** A price event to tell the user about; the observation id names it (dedupe key). */
+  notify: { eventKey: string; price: number; itinerary: ObservedItinerary; reason: 'crossed' | 'further_drop' } | null
+}
+
+const cents = (amount: number) => Math.round(amount * 100)
+
+/** Whether a price at or below the target is news: first crossing since armed, or a real further drop. */
+export function isPriceEvent(state: Pick<AlertCheckState, 'armed' | 'lastNotifiedPrice'>, price: number, target: number): 'crossed' | 'further_drop' | null {
+  if (price > target) return null
+  if (state.armed || state.lastNotifiedPrice === null) return 'crossed'
+  // In whole cents, so "exactly 5 % lower" is exactly that (no floating-point rounding).
+  const last = cents(state.lastNotifiedPrice)
+  const now = cents(price)
+  return now * 100 <= last * (100 - FURTHER_DROP_PERCENT) && last - now >= FURTHER_DROP_MIN_UNITS * 100 ? 'further_drop' : null
+}
+
+/** A note the engine wrote goes once the alert recovers; a note about a plan change stays. */
+const keepNote = (state: AlertCheckState) => (state.status === 'at_risk' ? null : state.statusNote)
+
+export function evaluateAlert(state: AlertCheckState, outcome: CheckOutcome, now: Date, random: () => number = Math.random): AlertEvaluation {
+  const base: AlertEvaluation = {
+    status: state.status,
+    statusNote: state.statusNote,
+    armed: state.armed,
+    lastNotifiedPrice: state.lastNotifiedPrice,
+    consecutiveMisses: state.consecutiveMisses,
+    consecutiveFailures: state.consecutiveFailures,
+    lowestPrice: state.lowestPrice,
+    currentPrice: state.currentPrice,
+    checked: true,
+    nextCheckAt: nextCheckAt(state.checkFrequency, now, random),
+    record: null,
+    notify: null,
+  }
+
+  switch (outcome.kind) {
+    case 'expired':
+      return { ...base, status: 'expired', statusNote: 'Expired: the departure date has passed.', checked: false, nextCheckAt: null }
+
+    case 'price': {
+      const event = isPriceEvent(state, outcome.price, state.targetPrice)
+      const below = outcome.price <= state.targetPrice
+      return {
+        ...base,
+        status: below ? 'triggered' : 'active',
+        statusNote: keepNote(state),
+        // Back above the target re-arms; a notice disarms until then (or until a further drop).
+        armed: below ? (event ? false : state.armed) : true,
+        lastNotifiedPrice: event ? outcome.price : state.lastNotifiedPrice,
+        consecutiveMisses: 0,
+        consecutiveFailures: 0,
+        lowestPrice: state.lowestPrice === null ? outcome.price : Math.min(state.lowestPrice, outcome.price),
+        currentPrice: outcome.price,
+        record: { price: outcome.price, itinerary: outcome.itinerary, observationId: outcome.observationId },
+        notify: event ? { eventKey: outcome.observationId, price: outcome.price, itinerary: outcome.itinerary, reason: event } : null,
+      }
+    }
+
+    case 'missing': {
+      const misses = state.consecutiveMisses + 1
+      const common = { ...base, consecutiveMisses: misses, consecutiveFailures: 0, currentPrice: null }
+      // Only a tracked flight can vanish for good; a route with no fare today may have one tomorrow.
+      if (state.alertType === 'flight' && misses >= MISSES_TO_ARCHIVE) {
+        return { ...common, status: 'archived_not_found', statusNote: `Archived: ${outcome.note} (${misses} checks in a row).`, nextCheckAt: null }
+      }
+      const left = state.alertType === 'flight' ? ` ${MISSES_TO_ARCHIVE - misses} more missed check(s) archive this alert.` : ''
+      return { ...common, status: 'at_risk', statusNote: `At risk: ${outcome.note}.${left}` }
+    }
+
+    case 'failed': {
+      const failures = state.consecutiveFailures + 1
+      const policy = outcome.retryable ? RETRYABLE_BACKOFF : PERMANENT_BACKOFF
+      // Never wait longer than the alert's own interval, never less than the provider asked for.
+      const capped = { ...policy, capMs: Math.min(policy.capMs, checkIntervalMs(state.checkFrequency)) }
+      const delay = Math.max(backoffMs(failures, capped, random), outcome.retryAfterMs ?? 0)
+      const atRisk = failures >= FAILURES_TO_AT_RISK
+      return {
+        ...base,
+        status: atRisk ? 'at_risk' : state.status,
+        statusNote: atRisk ? `At risk: the last ${failures} price checks failed (${outcome.reason}). We keep trying.` : state.statusNote,
+        consecutiveFailures: failures,
+        checked: false,
+        nextCheckAt: new Date(now.getTime() + delay),
+      }
+    }
+  }
+}

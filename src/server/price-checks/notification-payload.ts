@@ -1,0 +1,51 @@
+import { channelAllowed } from '#shared/alerts/alert-rules.ts'
+import { alertLegs } from '#shared/alerts/alert-search-params.ts'
+import { priceDropPercent } from '#shared/alerts/alert-text.ts'
+import type { NotificationChannels } from '#shared/alerts/alert.ts'
+import { formatRoute } from '#shared/format.ts'
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type PlanId } from '#shared/plans.ts'
+import type { AlertRow } from '../alerts/to-alert.ts'
+import type { AlertNotificationPayload, ObservedItinerary } from '../db/schema.ts'
+import { itinerarySummary } from './observed-itinerary.ts'
+import { alertSearchUrl } from './search-page-url.ts'
+
+/** The words and links of a price notice, fixed when the price event happens (pure). */
+
+/** Recent points a notice carries for the small history picture. */
+export const HISTORY_POINTS = 20
+
+/** The channels a notice goes to: switched on by the user and included in the owner's plan today. */
+export function noticeChannels(channels: NotificationChannels, plan: PlanId): NotificationChannel[] {
+  return NOTIFICATION_CHANNELS.filter((channel) => channels[channel] && channelAllowed(plan, channel))
+}
+
+/** `${alertId}:${eventKey}:${channel}`: one notice per price event and channel, however often it is retried. */
+export const dedupeKey = (alertId: string, eventKey: string, channel: NotificationChannel) => `${alertId}:${eventKey}:${channel}`
+
+export function noticePayload(input: {
+  alert: AlertRow
+  price: number
+  itinerary: ObservedItinerary
+  /** Oldest first, the new price included. */
+  history: { price: number; recordedAt: Date }[]
+  publicUrl: string
+}): AlertNotificationPayload {
+  const { alert, price } = input
+  const params = alert.searchParameters
+  const legs = alertLegs(params)
+  return {
+    alertName: alert.name,
+    route: formatRoute(legs[0]?.departure_id ?? alert.originAirport, legs[0]?.arrival_id ?? alert.destinationAirport, { multiCity: params.type === 3 }),
+    departureDate: alert.departureDate,
+    returnDate: alert.returnDate,
+    price,
+    targetPrice: alert.targetPrice,
+    currency: alert.currency,
+    dropPercent: priceDropPercent(alert.targetPrice, price),
+    itinerarySummary: input.itinerary.flights.length > 0 ? itinerarySummary(input.itinerary) : null,
+    searchUrl: alertSearchUrl(input.publicUrl, params),
+    // A seller's link needs a booking-options call per notice; the search link leads there in two clicks.
+    bookingUrl: null,
+    history: input.history.slice(-HISTORY_POINTS).map((point) => ({ price: point.price, recordedAt: point.recordedAt.toISOString() })),
+  }
+}

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto'
+import { ProviderError, type CallContext, type ProviderSearchResult } from '../flights/provider.ts'
+import { loadCachedObservations, type Observation } from './load-cached-observations.ts'
+import { observedItineraries } from './observed-itinerary.ts'
+import type { PriceCheckDeps } from './price-check-config.ts'
+import { breakerScope, clearBackoffs, loadBackoffs, recordFailure, searchScope, type BackoffState } from './provider-backoff.ts'
+import { reserveProviderCalls } from './provider-budget.ts'
+import { backoffMs, RETRYABLE_BACKOFF } from './schedule.ts'
+import { withTimeout } from './with-timeout.ts'
+
+/** The check can't run now without breaking a limit (budget, breaker, a key's backoff): it waits, it didn't fail. */
+export class CheckDeferred extends Error {
+  constructor(
+    readonly until: Date | null,
+    reason: string,
+  ) {
+    super(reason)
+    this.name = 'CheckDeferred'
+  }
+}
+
+export type ProviderCall = (ctx: CallContext) => Promise<ProviderSearchResult>
+
+export interface SearchObserver {
+  /** The answer for a key: this cycle's, a stored fresh-enough one, or a provider call (`fresh`: always a call). */
+  observe(key: string, currency: string, call: ProviderCall, options: { fresh: boolean }): Promise<Observation>
+  /** Observations this cycle made, to store with the results. */
+  readonly made: Observation[]
+  readonly stats: { calls: number; cacheHits: number; failures: number; deferredUntil: Date | null }
+}
+
+/**
+ * One cycle's gateway to the provider (decision 013): coalescing through this cycle's and stored
+ * observations, the shared budget, the circuit breaker, per-key backoff and the call timeout. Made
+ * once per batch: the cache, the backoff states and the expected calls' budget come in bulk.
+ */
+export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly string[]): Promise<SearchObserver> {
+  const { db, provider, config } = deps
+  const random = deps.random ?? Math.random
+  const now = deps.now()
+  const cached = await loadCachedObservations(db, keys, new Date(now.getTime() - config.cacheTtlMs))
+  const breaker = breakerScope(provider.id)
+  const backoffs = await loadBackoffs(db, [breaker, ...keys.map(searchScope)])
+  const waitUntil = (scope: string) => {
+    const retryAt = backoffs.get(scope)?.retryAt
+    return retryAt && retryAt > deps.now() ? retryAt : null
+  }
+  // Budget for the calls this batch will surely make, in one reservation; later ones (round-trip steps, re-checks) one by one.
+  const expected = waitUntil(breaker) ? 0 : keys.filter((key) => !cached.has(key) && !waitUntil(searchScope(key))).length
+  const first = await reserveProviderCalls(db, provider.id, expected, now, config.budget)
+  let allowance = first.granted
+  let budgetRetryAt = first.granted < expected ? first.retryAt : null
+
+  let breakerReset = false
+  const memo = new Map<string, Observation>()
+  const inFlight = new Map<string, Promise<Observation>>()
+  const made: Observation[] = []
+  const stats = { calls: 0, cacheHits: 0, failures: 0, deferredUntil: null as Date | null }
+
+  const defer = (until: Date | null, reason: string): never => {
+    if (until && (!stats.deferredUntil || until > stats.deferredUntil)) stats.deferredUntil = until
+    throw new CheckDeferred(until, reason)
+  }
+
+  async function takeCall(): Promise<void> {
+    if (allowance > 0) {
+      allowance--
+      return
+    }
+    if (!budgetRetryAt) {
+      const grant = await reserveProviderCalls(db, provider.id, 1, deps.now(), config.budget)
+      if (grant.granted === 1) return
+      budgetRetryAt = grant.retryAt
+    }
+    defer(budgetRetryAt, 'provider call budget spent')
+  }
+
+  async function remember(scope: string, state: Promise<BackoffState>) {
+    backoffs.set(scope, await state)
+  }
+
+  async function onFailure(key: string, error: unknown) {
+    stats.failures++
+    const message = error instanceof Error ? error.message : String(error)
+    const retryable = error instanceof ProviderError ? error.retryable : true
+    const retryAfter = error instanceof ProviderError ? (error.options.retryAfterMs ?? 0) : 0
+    const at = deps.now()
+    try {
+      await remember(breaker, recordFailure(db, breaker, at, message, (n) => (n >= config.breaker.failures ? config.breaker.cooldownMs : null)))
+      if (retryable) {
+        await remember(searchScope(key), recordFailure(db, searchScope(key), at, message, (n) => Math.max(backoffMs(n, RETRYABLE_BACKOFF, random), retryAfter)))
+      }
+    } catch (err) {
+      deps.logger.warn({ err }, 'price checks: could not record a provider failure')
+    }
+  }
+
+  async function callProvider(key: string, currency: string, call: ProviderCall, fresh: boolean): Promise<Observation> {
+    const wait = waitUntil(breaker) ?? waitUntil(searchScope(key))
+    if (wait) defer(wait, 'provider backing off')
+    await takeCall()
+    stats.calls++
+    let result: ProviderSearchResult
+    try {
+      result = await withTimeout(provider.id, config.timeoutMs, (signal) => call({ signal, fresh }))
+    } catch (error) {
+      await onFailure(key, error)
+      throw error
+    }
+    // A success closes the breaker (once per cycle, whatever this cycle loaded: another process may
+    // have counted failures since) and ends this search's backoff.
+    const recovered = [breaker, searchScope(key)].filter((scope) => (backoffs.get(scope)?.failures ?? 0) > 0 || (scope === breaker && !breakerReset))
+    breakerReset = true
+    if (recovered.length > 0) {
+      recovered.forEach((scope) => backoffs.delete(scope))
+      await clearBackoffs(db, recovered).catch((err: unknown) => deps.logger.warn({ err }, 'price checks: could not clear a backoff'))
+    }
+    const itineraries = observedItineraries(result)
+    const observation: Observation = {
+      id: randomUUID(),
+      searchKey: key,
+      provider: provider.id,
+      observedAt: deps.now(),
+      lowestPrice: itineraries[0]?.price ?? null,
+      currency,
+      itineraries,
+      fresh,
+    }
+    made.push(observation)
+    memo.set(key, observation)
+    return observation
+  }
+
+  return {
+    made,
+    stats,
+    async observe(key, currency, call, { fresh }) {
+      if (!fresh) {
+        // A stored answer counts as cached, whatever it was when made: a notice from it is re-checked.
+        const stored = cached.get(key)
+        const hit = memo.get(key) ?? (stored && { ...stored, fresh: false })
+        if (hit) {
+          stats.cacheHits++
+          return hit
+        }
+      }
+      // Single flight: alerts of one search in one cycle never wait on two identical calls.
+      const flightKey = `${fresh ? 'fresh' : 'any'}:${key}`
+      let pending = inFlight.get(flightKey)
+      if (!pending) {
+        pending = callProvider(key, currency, call, fresh).finally(() => inFlight.delete(flightKey))
+        inFlight.set(flightKey, pending)
+      }
+      return pending
+    },
+  }
+}

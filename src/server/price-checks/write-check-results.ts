@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { alertPrices, priceObservations, type AlertPriceItinerary, type ObservedItinerary } from '../db/schema.ts'
+import type { AlertCheck } from './check-alert-group.ts'
+import type { Observation } from './load-cached-observations.ts'
+import { queueNotifications } from './queue-notifications.ts'
+
+export interface WriteSummary {
+  /** Alerts whose results were stored (the rest had lost their lease or left the checked statuses). */
+  written: number
+  notifications: number
+}
+
+/** The history keeps what gave the price and how to book it; a next-step token is of no use later. */
+function historyItinerary(itinerary: ObservedItinerary): AlertPriceItinerary {
+  const { departure_token: _unused, ...kept } = itinerary
+  return kept
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
+
+/**
+ * Stores a batch's results in one transaction: the new observations, each alert's evaluation, its
+ * price point and its notices (the outbox). A result is stored only while this cycle still owns
+ * the alert's lease and the alert is still one that is checked, so a worker whose lease ran out, or
+ * an alert the user paused meanwhile, changes nothing; a crash before the commit leaves the alerts
+ * to be claimed again once the lease ends, with no notice half-written.
+ */
+export async function writeCheckResults(
+  db: Db,
+  input: { owner: string; now: Date; checks: readonly AlertCheck[]; observations: readonly Observation[]; publicUrl: string },
+): Promise<WriteSummary> {
+  const { owner, now } = input
+  return db.transaction(async (tx) => {
+    for (let i = 0; i < input.observations.length; i += 500) {
+      await tx.insert(priceObservations).values(input.observations.slice(i, i + 500).map((o) => ({ ...o })))
+    }
+
+    const evaluated = input.checks.filter((c) => c.evaluation)
+    const deferred = input.checks.filter((c) => !c.evaluation)
+    const records = evaluated.map(({ alert, evaluation: e }) => ({
+      id: alert.id,
+      status: e!.status,
+      status_note: e!.statusNote,
+      armed: e!.armed,
+      last_notified_price: e!.lastNotifiedPrice,
+      consecutive_misses: e!.consecutiveMisses,
+      consecutive_failures: e!.consecutiveFailures,
+      lowest_price: e!.lowestPrice,
+      current_price: e!.currentPrice,
+      last_checked_at: e!.checked ? now.toISOString() : null,
+      next_check_at: e!.nextCheckAt?.toISOString() ?? null,
+    }))
+    const updated = new Set<string>()
+    if (records.length > 0) {
+      const result = await tx.execute(sql`
+        update alerts as a set
+          status = v.status, status_note = v.status_note, armed = v.armed, last_notified_price = v.last_notified_price,
+          consecutive_misses = v.consecutive_misses, consecutive_failures = v.consecutive_failures,
+          lowest_price = v.lowest_price, current_price = v.current_price,
+          last_checked_at = coalesce(v.last_checked_at, a.last_checked_at), next_check_at = v.next_check_at,
+          lease_owner = null, lease_until = null, updated_at = ${now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(
+          id uuid, status text, status_note text, armed boolean, last_notified_price numeric, consecutive_misses integer,
+          consecutive_failures integer, lowest_price numeric, current_price numeric, last_checked_at timestamptz, next_check_at timestamptz)
+        where a.id = v.id and a.lease_owner = ${owner} and a.status in ('active', 'triggered', 'at_risk')
+        returning a.id`)
+      for (const row of rowsOf<{ id: string }>(result)) updated.add(row.id)
+    }
+    // Everything else this cycle still holds goes back: deferred alerts (not failed) become due again
+    // when the limit that stopped them lifts, or at once; an alert paused meanwhile keeps its state.
+    const released = [...deferred, ...evaluated.filter((c) => !updated.has(c.alert.id))]
+    if (released.length > 0) {
+      const waits = released.map((c) => ({ id: c.alert.id, until: c.outcome.kind === 'deferred' ? (c.outcome.until?.toISOString() ?? null) : null }))
+      await tx.execute(sql`
+        update alerts as a set lease_owner = null, lease_until = null,
+          next_check_at = greatest(a.next_check_at, coalesce(v.until, a.next_check_at))
+        from jsonb_to_recordset(${JSON.stringify(waits)}::jsonb) as v(id uuid, until timestamptz)
+        where a.id = v.id and a.lease_owner = ${owner}`)
+    }
+
+    const stored = evaluated.filter((c) => updated.has(c.alert.id))
+    const points = stored.flatMap(({ alert, evaluation }) =>
+      evaluation!.record ? [{ alertId: alert.id, price: evaluation!.record.price, currency: alert.currency, recordedAt: now, itinerary: historyItinerary(evaluation!.record.itinerary) }] : [],
+    )
+    for (let i = 0; i < points.length; i += 1000) await tx.insert(alertPrices).values(points.slice(i, i + 1000))
+    const notifications = await queueNotifications(tx, stored, input.publicUrl)
+    return { written: stored.length, notifications }
+  })
+}
