@@ -27,6 +27,7 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dir, 'assets/index-abc123.js'), js)
   writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), gzipSync(js))
   writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *')
+  writeFileSync(path.join(dir, 'sw.js'), "self.addEventListener('push', () => {})")
   mkdirSync(path.join(dir, '.vite'))
   writeFileSync(
     path.join(dir, '.vite/manifest.json'),
@@ -122,6 +123,15 @@ describe('security headers', () => {
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
       expect(res.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/)
     }
+  })
+
+  it('lets the push service worker run from /sw.js: same-origin workers allowed, never cached stale', async () => {
+    const res = await createApp(deps).request('/sw.js')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/javascript/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(res.headers.get('content-security-policy')).toContain("worker-src 'self'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
   })
 })
 

@@ -72,6 +72,11 @@ export function createWebApp(options: { distDir: string }) {
 
   app.use('/assets/*', cacheFor(ONE_YEAR), serveStatic({ root: options.distDir, precompressed: true }))
 
+  // The push service worker (public/sw.js): revalidated on every fetch, so a fix reaches browsers at
+  // once instead of after a shared cache's hour. At the root, its default scope is the whole app, so
+  // no Service-Worker-Allowed header is needed.
+  app.get('/sw.js', cacheFor('no-cache'), serveStatic({ root: options.distDir }))
+
   app.get('*', async (c, next) => {
     // Paths with a file extension are files: serve them or answer 404, never the app shell.
     if (path.extname(c.req.path) !== '') return next()

@@ -6,8 +6,8 @@ import { useAlertDraftStore } from './alert-draft-store.ts'
 
 /**
  * Client state of the /alerts page (spec sections 3 "Alert list filters" and 4 "Alert status"):
- * the list filters, persisted under `alert-store`, and the creation / edit modals' state, kept in
- * memory only (a modal is a moment, not a preference).
+ * the list filters and whether the push prompt was dismissed, persisted under `alert-store`, and
+ * the creation / edit modals' state, kept in memory only (a modal is a moment, not a preference).
  */
 export const ALERT_STORE_NAME = 'alert-store'
 
@@ -47,6 +47,9 @@ interface AlertStoreState {
   startEdit: (id: string) => void
   /** Closing the edit modal clears the editing id (section 4). */
   closeEdit: () => void
+  /** "No thanks" on the offer to turn push on for this device: never offered again here. */
+  pushPromptDismissed: boolean
+  dismissPushPrompt: () => void
 }
 
 const freshCreation = { createStep: 'configure' as CreateStep, upgradeReasons: [] as PremiumReason[], searchContext: null }
@@ -70,13 +73,19 @@ export const useAlertStore = create<AlertStoreState>()(
       editingId: null,
       startEdit: (editingId) => set({ editingId }),
       closeEdit: () => set({ editingId: null }),
+
+      pushPromptDismissed: false,
+      dismissPushPrompt: () => set({ pushPromptDismissed: true }),
     }),
     {
       name: ALERT_STORE_NAME,
       version: 1,
-      partialize: (state) => ({ filters: state.filters }),
+      partialize: (state) => ({ filters: state.filters, pushPromptDismissed: state.pushPromptDismissed }),
       // Storage is outside input (older builds, hand edits): each field the list query refuses keeps its default.
-      merge: (persisted, current) => ({ ...current, filters: validFilters((persisted as { filters?: unknown } | null)?.filters) }),
+      merge: (persisted, current) => {
+        const saved = persisted as { filters?: unknown; pushPromptDismissed?: unknown } | null
+        return { ...current, filters: validFilters(saved?.filters), pushPromptDismissed: saved?.pushPromptDismissed === true }
+      },
     },
   ),
 )

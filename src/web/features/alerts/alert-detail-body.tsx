@@ -8,11 +8,10 @@ import { formatPrice, formatRoute } from '#shared/format.ts'
 import { AlertStatusBadge } from '../../components/alert-status-badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx'
-import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { searchUrl } from '../search/url-state.ts'
 import { AlertHistory } from './alert-history.tsx'
 import { channelsText, datesText, displayStatus, frequencyLabel, isChecked, lastCheckedText, nextCheckText } from './alert-labels.ts'
-import { NotificationsList } from './notifications-list.tsx'
+import { AlertNotifications } from './notifications-list.tsx'
 import { TrackedSearchSummary } from './tracked-search-summary.tsx'
 
 /** "Search now": the alert's search on the search page, sorted by price (section 9, sort_by 2). */
@@ -23,7 +22,8 @@ export function searchNowUrl(alert: Pick<Alert, 'search_parameters'>): string {
 
 /**
  * Everything about one alert: prices against the target, the full history chart, the tracked
- * search with "Search now", how it is checked, and its recent notifications (loaded with the detail).
+ * search with "Search now", how it is checked, and its notifications with their delivery status
+ * (from GET /api/alerts/:id/notifications, which the card's data alone can't show).
  */
 export function AlertDetailBody({ alert, now, today, onEdit }: { alert: Alert | AlertDetail; now: number; today: string; onEdit: () => void }) {
   const { params, filters } = searchFromAlertParams(alert.search_parameters)
@@ -82,11 +82,7 @@ export function AlertDetailBody({ alert, now, today, onEdit }: { alert: Alert | 
       </Section>
 
       <Section title="Recent notifications">
-        {'notifications' in alert ? (
-          <NotificationsList notifications={alert.notifications} currency={alert.currency} />
-        ) : (
-          <Skeleton className="h-12 w-full" />
-        )}
+        <AlertNotifications alertId={alert.id} currency={alert.currency} />
       </Section>
     </div>
   )

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AlertDetail } from '#shared/alerts/alert.ts'
 import AlertsPage from '../../routes/alerts.tsx'
 import { DEFAULT_ALERT_FILTERS, useAlertStore } from '../../stores/alert-store.ts'
 import { decodeSearch } from '../search/url-state.ts'
 import { searchNowUrl } from './alert-detail-body.tsx'
+import type { AlertNotificationRecord } from './api.ts'
 import { makeAlert, renderAtAlerts, serveAlertsApi } from './test-fixtures.tsx'
 
 // jsdom has no layout, so Recharts would only warn about a 0×0 chart; the chart's text summary is what is tested.
@@ -30,8 +30,10 @@ const roundTrip = makeAlert({
 describe('alert detail', () => {
   it('opens from the card into ?alert=<id> with prices, history, the tracked search and notifications', async () => {
     const user = userEvent.setup()
-    const notifications: AlertDetail['notifications'] = [{ id: 'n1', channel: 'email', status: 'sent', price: 440, created_at: '2030-01-31T10:01:00.000Z', sent_at: '2030-01-31T10:02:00.000Z' }]
-    serveAlertsApi({ alerts: [roundTrip], answer: ({ url }) => (url === '/api/alerts/rt' ? Response.json({ alert: { ...roundTrip, notifications } }) : undefined) })
+    const notifications: AlertNotificationRecord[] = [
+      { id: 'n1', channel: 'email', status: 'sent', attempts: 1, price: 440, createdAt: '2030-01-31T10:01:00.000Z', sentAt: '2030-01-31T10:02:00.000Z', nextAttemptAt: null, note: null },
+    ]
+    serveAlertsApi({ alerts: [roundTrip], answer: ({ url }) => (url === '/api/alerts/rt/notifications' ? Response.json({ notifications }) : undefined) })
     renderAtAlerts(<AlertsPage />)
     const card = await screen.findByRole('article', { name: 'Lisbon' })
     await user.click(within(card).getByRole('link', { name: 'Details of Lisbon' }))

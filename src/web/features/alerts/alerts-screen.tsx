@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router'
 import { useNow } from '../../hooks/use-now.ts'
 import { useAlertStore } from '../../stores/alert-store.ts'
+import { PushPrompt } from '../notifications/push-prompt.tsx'
 import { useDebouncedValue } from '../search/form/use-debounced-value.ts'
 import { AlertDetailSheet } from './alert-detail-sheet.tsx'
 import { AlertFiltersBar } from './alert-filters-bar.tsx'
@@ -48,6 +49,7 @@ export function AlertsScreen() {
   return (
     <div className="grid gap-6">
       <AlertsHeader />
+      <PushPrompt alerts={list.data} />
       <AlertFiltersBar />
       <AlertList filters={filters} now={now} today={today} />
       <CreateAlertDialog

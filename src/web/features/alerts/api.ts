@@ -2,6 +2,8 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { Alert, AlertDetail, CreateAlertInput, CreateAlertResponse, UpdateAlertInput } from '#shared/alerts/alert.ts'
 import { canCreateAlert, PREMIUM_REASONS, type PremiumReason, type QuotaStatus } from '#shared/alerts/alert-rules.ts'
+import type { NotificationStatus } from '#shared/notifications.ts'
+import type { NotificationChannel } from '#shared/plans.ts'
 import { api, ApiError } from '../../lib/api-client.ts'
 import type { AlertListFilters } from '../../stores/alert-store.ts'
 import { alertQueryKeys } from './quota.ts'
@@ -32,6 +34,38 @@ export function alertDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: alertQueryKeys.detail(id),
     queryFn: async ({ signal }) => (await api<{ alert: AlertDetail }>(`/api/alerts/${encodeURIComponent(id)}`, { signal })).alert,
+  })
+}
+
+/** One notice as GET /api/alerts/:id/notifications lists it (server/notifications/alert-notification-history.ts). */
+export interface AlertNotificationRecord {
+  id: string
+  channel: NotificationChannel
+  status: NotificationStatus
+  /** Delivery attempts so far: a pending notice with attempts is being retried. */
+  attempts: number
+  price: number
+  createdAt: string
+  sentAt: string | null
+  /** When a pending notice is tried next. */
+  nextAttemptAt: string | null
+  /** Why a skipped notice was not sent ("the alert is paused"). */
+  note: string | null
+}
+
+/** A notice still pending is looked at again now and then, so Retrying turns into Sent or Failed. */
+const PENDING_REFRESH_MS = 30_000
+
+/**
+ * The alert's notices, newest first, per channel. The alert detail's own `notifications` field
+ * stays empty on the server; this endpoint carries the delivery status and skip reasons.
+ */
+export function alertNotificationsQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...alertQueryKeys.detail(id), 'notifications'],
+    queryFn: async ({ signal }) =>
+      (await api<{ notifications: AlertNotificationRecord[] }>(`/api/alerts/${encodeURIComponent(id)}/notifications`, { signal })).notifications,
+    refetchInterval: (query) => (query.state.data?.some((notice) => notice.status === 'pending') ? PENDING_REFRESH_MS : false),
   })
 }
 

@@ -1,33 +1,72 @@
+import { useQuery } from '@tanstack/react-query'
 import { format, parseISO } from 'date-fns'
-import type { AlertNotificationSummary } from '#shared/alerts/alert.ts'
 import { formatPrice } from '#shared/format.ts'
 import { Badge, type BadgeProps } from '../../components/ui/badge.tsx'
+import { Button } from '../../components/ui/button.tsx'
+import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { CHANNEL_LABEL } from './alert-labels.ts'
+import { alertNotificationsQueryOptions, type AlertNotificationRecord } from './api.ts'
 
-const STATUS: Record<AlertNotificationSummary['status'], { label: string; variant: NonNullable<BadgeProps['variant']> }> = {
-  pending: { label: 'Sending', variant: 'secondary' },
-  sent: { label: 'Sent', variant: 'success' },
-  failed: { label: 'Retrying', variant: 'warning' },
-  dead: { label: 'Not delivered', variant: 'destructive' },
+type Delivery = { label: string; variant: NonNullable<BadgeProps['variant']> }
+
+/** What became of a notice: pending splits into Pending (not tried yet) and Retrying; dead is Failed. */
+export function deliveryOf(notice: Pick<AlertNotificationRecord, 'status' | 'attempts'>): Delivery {
+  switch (notice.status) {
+    case 'sent':
+      return { label: 'Sent', variant: 'success' }
+    case 'dead':
+      return { label: 'Failed', variant: 'destructive' }
+    case 'skipped':
+      return { label: 'Skipped', variant: 'muted' }
+    default:
+      return notice.attempts > 0 ? { label: 'Retrying', variant: 'warning' } : { label: 'Pending', variant: 'secondary' }
+  }
 }
 
-/** The alert's recent notifications: channel, price, when, and whether it arrived. */
-export function NotificationsList({ notifications, currency }: { notifications: readonly AlertNotificationSummary[]; currency: string }) {
+const when = (iso: string) => format(parseISO(iso), 'MMM d, HH:mm')
+
+/** The line under a notice: when it went out (or was created), and why it was skipped or when it is tried next. */
+function detailOf(notice: AlertNotificationRecord): string {
+  if (notice.status === 'sent' && notice.sentAt) return `Sent ${when(notice.sentAt)}`
+  const parts = [when(notice.createdAt)]
+  if (notice.status === 'skipped' && notice.note) parts.push(`Not sent: ${notice.note}`)
+  if (notice.status === 'pending' && notice.attempts > 0 && notice.nextAttemptAt) parts.push(`Next try ${format(parseISO(notice.nextAttemptAt), 'HH:mm')}`)
+  return parts.join(' · ')
+}
+
+/** The alert's notices per channel with their delivery status, loaded when the detail opens. */
+export function AlertNotifications({ alertId, currency }: { alertId: string; currency: string }) {
+  const query = useQuery(alertNotificationsQueryOptions(alertId))
+  if (query.isPending) return <Skeleton className="h-12 w-full" />
+  if (query.isError) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        {"Couldn't load the notifications. "}
+        <Button variant="link" className="h-auto p-0" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </p>
+    )
+  }
+  return <NotificationsList notifications={query.data} currency={currency} />
+}
+
+export function NotificationsList({ notifications, currency }: { notifications: readonly AlertNotificationRecord[]; currency: string }) {
   if (notifications.length === 0) return <p className="text-sm text-muted-foreground">No notifications yet</p>
   return (
-    <ul className="grid gap-2">
-      {notifications.map((notification) => (
-        <li key={notification.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm">
-          <span className="grid gap-0.5">
-            <span className="font-medium">
-              {CHANNEL_LABEL[notification.channel]}
-              {notification.price !== null && ` · ${formatPrice(notification.price, currency)}`}
+    <ul className="grid gap-2" aria-label="Notifications">
+      {notifications.map((notice) => {
+        const delivery = deliveryOf(notice)
+        return (
+          <li key={notice.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border px-3 py-2 text-sm">
+            <span className="grid min-w-0 gap-0.5">
+              <span className="font-medium">{`${CHANNEL_LABEL[notice.channel]} · ${formatPrice(notice.price, currency)}`}</span>
+              <span className="text-xs text-muted-foreground">{detailOf(notice)}</span>
             </span>
-            <span className="text-xs text-muted-foreground">{format(parseISO(notification.sent_at ?? notification.created_at), 'MMM d, HH:mm')}</span>
-          </span>
-          <Badge variant={STATUS[notification.status].variant}>{STATUS[notification.status].label}</Badge>
-        </li>
-      ))}
+            <Badge variant={delivery.variant}>{delivery.label}</Badge>
+          </li>
+        )
+      })}
     </ul>
   )
 }

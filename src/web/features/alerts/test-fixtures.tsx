@@ -104,6 +104,8 @@ export function serveAlertsApi(options: { alerts?: Alert[]; quota?: QuotaStatus 
     const detail = /^\/api\/alerts\/([^/?]+)$/.exec(url)
     const found = detail && alerts.find((alert) => alert.id === decodeURIComponent(detail[1]!))
     if (method === 'GET' && found) return Response.json({ alert: { ...found, notifications: [] } satisfies AlertDetail })
+    const notices = /^\/api\/alerts\/([^/?]+)\/notifications$/.exec(url)
+    if (method === 'GET' && notices && alerts.some((alert) => alert.id === decodeURIComponent(notices[1]!))) return Response.json({ notifications: [] })
     return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })
   })
   vi.stubGlobal('fetch', fetchMock)

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { AlertTriangle, KeyRound, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
+import { AlertTriangle, Bell, KeyRound, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
+import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
@@ -8,6 +9,7 @@ import { Notice } from '../auth/notice.tsx'
 import { AccountSection } from './account-section.tsx'
 import { DeleteAccountSection } from './delete-account-section.tsx'
 import { EmailsSection } from './emails-section.tsx'
+import { NotificationsSection } from './notifications-section.tsx'
 import { PasswordSection } from './password-section.tsx'
 import { SessionsSection } from './sessions-section.tsx'
 import { TwoFactorSection } from './two-factor-section.tsx'
@@ -15,6 +17,7 @@ import { TwoFactorSection } from './two-factor-section.tsx'
 const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
   { id: 'account', label: 'Account', icon: UserRound },
   { id: 'emails', label: 'Email addresses', icon: Mail },
+  { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'password', label: 'Password', icon: KeyRound },
   { id: 'sessions', label: 'Sessions', icon: MonitorSmartphone },
   { id: 'two-factor', label: 'Two-factor', icon: ShieldCheck },
@@ -68,6 +71,7 @@ export function ProfileSections() {
       <div className="grid min-w-0 grid-cols-1 gap-6">
         <AccountSection user={user} />
         <EmailsSection emails={me.data.emails} />
+        <NotificationsSection plan={planForProfile(me.data.profile)} />
         <PasswordSection email={user.email} />
         <SessionsSection />
         <TwoFactorSection enabled={!!user.twoFactorEnabled} email={user.email} />

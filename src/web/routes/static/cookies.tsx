@@ -37,8 +37,16 @@ const storageItems: StorageItem[] = [
     name: 'alert-store',
     isKey: true,
     type: 'Local storage',
-    purpose: 'Remembers the filters you use on your alerts list.',
+    purpose: 'Remembers the filters you use on your alerts list, and whether you said no thanks to push notifications there.',
     lifetime: 'Until you change them or clear your browser data.',
+  },
+  {
+    name: 'Push notification service worker',
+    isKey: false,
+    type: 'Service worker and push subscription',
+    purpose:
+      'Only if you turn on push notifications: lets this browser receive your price-alert notices and show them. It stores and caches nothing else.',
+    lifetime: 'Until you turn push notifications off for this device or clear your browser data.',
   },
   {
     name: 'Sign-in lockout record',

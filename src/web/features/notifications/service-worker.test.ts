@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest'
+import source from '../../../../public/sw.js?raw'
+
+const ORIGIN = 'https://faredrop.test'
+
+type Handler = (event: Record<string, unknown>) => void
+type Tab = { url: string; focus: ReturnType<typeof vi.fn>; navigate: ReturnType<typeof vi.fn> }
+
+function tab(url: string, navigates = true): Tab {
+  const tab: Tab = {
+    url,
+    focus: vi.fn(async () => tab),
+    navigate: vi.fn(async (to: string) => {
+      if (!navigates) throw new TypeError('not controlled')
+      tab.url = to
+      return tab
+    }),
+  }
+  return tab
+}
+
+/** Runs public/sw.js against a stand-in `self`, collecting its listeners. */
+function loadWorker(tabs: Tab[] = []) {
+  const handlers: Record<string, Handler> = {}
+  const self = {
+    location: { origin: ORIGIN },
+    addEventListener: (type: string, handler: Handler) => {
+      handlers[type] = handler
+    },
+    registration: { showNotification: vi.fn(async () => undefined) },
+    clients: { matchAll: vi.fn(async () => tabs), openWindow: vi.fn(async () => null) },
+  }
+  new Function('self', source)(self)
+  const dispatch = async (type: string, event: Record<string, unknown>) => {
+    let done: Promise<unknown> = Promise.resolve()
+    handlers[type]!({ ...event, waitUntil: (promise: Promise<unknown>) => (done = promise) })
+    await done
+  }
+  return { handlers, self, dispatch }
+}
+
+const pushData = (body: string) => ({
+  json: () => JSON.parse(body) as unknown,
+  text: () => body,
+})
+
+const click = (url: string | undefined) => ({ notification: { data: { url }, close: vi.fn() } })
+
+describe('public/sw.js', () => {
+  it('listens to push and notificationclick only: no fetch handler, no caching', () => {
+    expect(Object.keys(loadWorker().handlers).sort()).toEqual(['notificationclick', 'push'])
+  })
+
+  it('shows the pushed title and body with the app icon, keeping the link for the click', async () => {
+    const worker = loadWorker()
+    await worker.dispatch('push', { data: pushData(JSON.stringify({ title: 'LHR → JFK is $420', body: '16% under your target', url: `${ORIGIN}/alerts?alert=a1` })) })
+    expect(worker.self.registration.showNotification).toHaveBeenCalledWith('LHR → JFK is $420', {
+      body: '16% under your target',
+      icon: '/favicon.svg',
+      data: { url: `${ORIGIN}/alerts?alert=a1` },
+    })
+  })
+
+  it('still shows a notice for a payload that is not JSON, and never keeps a non-web link', async () => {
+    const worker = loadWorker()
+    await worker.dispatch('push', { data: pushData('Prices dropped') })
+    expect(worker.self.registration.showNotification).toHaveBeenLastCalledWith('FareDrop', { body: 'Prices dropped', icon: '/favicon.svg', data: { url: `${ORIGIN}/alerts` } })
+    await worker.dispatch('push', { data: pushData(JSON.stringify({ title: 'x', url: 'javascript:alert(1)' })) })
+    expect(worker.self.registration.showNotification).toHaveBeenLastCalledWith('x', { body: '', icon: '/favicon.svg', data: { url: `${ORIGIN}/alerts` } })
+  })
+
+  it('on click focuses a tab already at the link, else takes a FareDrop tab there', async () => {
+    const there = tab(`${ORIGIN}/alerts?alert=a1`)
+    const worker = loadWorker([tab('https://elsewhere.test/'), there])
+    const event = click(`${ORIGIN}/alerts?alert=a1`)
+    await worker.dispatch('notificationclick', event)
+    expect(event.notification.close).toHaveBeenCalled()
+    expect(there.focus).toHaveBeenCalled()
+
+    const app = tab(`${ORIGIN}/search`)
+    const other = loadWorker([app])
+    await other.dispatch('notificationclick', click(`${ORIGIN}/alerts?alert=a1`))
+    expect(app.navigate).toHaveBeenCalledWith(`${ORIGIN}/alerts?alert=a1`)
+    expect(app.focus).toHaveBeenCalled()
+    expect(other.self.clients.openWindow).not.toHaveBeenCalled()
+  })
+
+  it('opens the link in a new window when no tab can show it', async () => {
+    const uncontrolled = tab(`${ORIGIN}/search`, false)
+    const worker = loadWorker([uncontrolled])
+    await worker.dispatch('notificationclick', click(`${ORIGIN}/search?from=JFK`))
+    expect(worker.self.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/search?from=JFK`)
+    const empty = loadWorker()
+    await empty.dispatch('notificationclick', click(undefined))
+    expect(empty.self.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/alerts`)
+  })
+})

@@ -1,0 +1,116 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { stubApi } from '#tests/setup/render.tsx'
+import { fakePush, OTHER_VAPID_KEY, SUBSCRIPTION_JSON, VAPID_PUBLIC_KEY } from './fake-push.ts'
+import { urlBase64ToUint8Array } from './push-keys.ts'
+import { PUSH_MESSAGES, usePushSubscription } from './use-push-subscription.ts'
+
+type Call = { method: string; url: string; body: unknown }
+
+/** The push endpoints; `save` answers POST /api/push/subscriptions. Every call is recorded. */
+function servePushApi(save: () => Response = () => Response.json({ success: true }, { status: 201 })) {
+  const calls: Call[] = []
+  stubApi((url, init) => {
+    const method = init?.method ?? 'GET'
+    calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined })
+    if (url === '/api/push/public-key') return Response.json({ publicKey: VAPID_PUBLIC_KEY })
+    if (url === '/api/push/subscriptions' && method === 'POST') return save()
+    if (url === '/api/push/subscriptions' && method === 'DELETE') return Response.json({ success: true })
+    return undefined
+  })
+  return { calls, writes: () => calls.filter((call) => call.method !== 'GET') }
+}
+
+let push: ReturnType<typeof fakePush> | null = null
+afterEach(() => {
+  push?.restore()
+  push = null
+})
+
+describe('usePushSubscription', () => {
+  it('reports a browser without service workers or the Push API as unsupported', () => {
+    const { result } = renderHook(() => usePushSubscription())
+    expect(result.current.status).toBe('unsupported')
+    expect(result.current.permission).toBeNull()
+  })
+
+  it('turns push on: asks permission, registers /sw.js, subscribes with the server key and posts the subscription', async () => {
+    push = fakePush()
+    const api = servePushApi()
+    const { result } = renderHook(() => usePushSubscription())
+    await waitFor(() => expect(result.current.status).toBe('off'))
+    expect(result.current.permission).toBe('default')
+
+    let ok = false
+    await act(async () => {
+      ok = await result.current.subscribe()
+    })
+    expect(ok).toBe(true)
+    expect(push.Notification.requestPermission).toHaveBeenCalledOnce()
+    expect(push.serviceWorker.register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
+    expect(push.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(VAPID_PUBLIC_KEY) })
+    expect(api.writes()).toEqual([{ method: 'POST', url: '/api/push/subscriptions', body: SUBSCRIPTION_JSON }])
+    expect(result.current).toMatchObject({ status: 'on', permission: 'granted', error: null })
+  })
+
+  it('shows blocked when the user denies, and subscribes nothing', async () => {
+    push = fakePush({ answer: 'denied' })
+    const api = servePushApi()
+    const { result } = renderHook(() => usePushSubscription())
+    await waitFor(() => expect(result.current.status).toBe('off'))
+    await act(() => result.current.subscribe())
+    expect(result.current).toMatchObject({ status: 'blocked', permission: 'denied' })
+    expect(push.pushManager.subscribe).not.toHaveBeenCalled()
+    expect(api.writes()).toEqual([])
+  })
+
+  it('starts blocked when notifications were denied before', () => {
+    push = fakePush({ permission: 'denied' })
+    const { result } = renderHook(() => usePushSubscription())
+    expect(result.current.status).toBe('blocked')
+  })
+
+  it('is on for a device already subscribed; turning off forgets it on the server, then in the browser', async () => {
+    push = fakePush({ permission: 'granted', subscribedWith: VAPID_PUBLIC_KEY })
+    const api = servePushApi()
+    const { result } = renderHook(() => usePushSubscription())
+    await waitFor(() => expect(result.current.status).toBe('on'))
+    const subscription = push.subscription()!
+
+    await act(() => result.current.unsubscribe())
+    expect(api.writes()).toEqual([{ method: 'DELETE', url: '/api/push/subscriptions', body: { endpoint: SUBSCRIPTION_JSON.endpoint } }])
+    expect(subscription.unsubscribe).toHaveBeenCalledOnce()
+    expect(result.current.status).toBe('off')
+  })
+
+  it('treats a subscription made with an older server key as off, and replaces it when turned on', async () => {
+    push = fakePush({ permission: 'granted', subscribedWith: OTHER_VAPID_KEY })
+    servePushApi()
+    const { result } = renderHook(() => usePushSubscription())
+    await waitFor(() => expect(result.current.status).toBe('off'))
+    const stale = push.subscription()!
+    await act(() => result.current.subscribe())
+    expect(stale.unsubscribe).toHaveBeenCalledOnce()
+    expect(push.pushManager.subscribe).toHaveBeenCalledOnce()
+    expect(result.current.status).toBe('on')
+  })
+
+  it('stays off with a message when the server refuses the subscription', async () => {
+    push = fakePush()
+    servePushApi(() => Response.json({ error: { code: 'validation_failed', message: 'Some fields are invalid.' } }, { status: 400 }))
+    const { result } = renderHook(() => usePushSubscription())
+    await waitFor(() => expect(result.current.status).toBe('off'))
+    await act(() => result.current.subscribe())
+    expect(result.current).toMatchObject({ status: 'off', error: 'Some fields are invalid.', busy: false })
+  })
+
+  it('says so when the browser fails to subscribe', async () => {
+    push = fakePush()
+    servePushApi()
+    push.pushManager.subscribe.mockRejectedValueOnce(new DOMException('push service unreachable', 'AbortError'))
+    const { result } = renderHook(() => usePushSubscription())
+    await waitFor(() => expect(result.current.status).toBe('off'))
+    await act(() => result.current.subscribe())
+    expect(result.current).toMatchObject({ status: 'off', error: PUSH_MESSAGES.failed })
+  })
+})
