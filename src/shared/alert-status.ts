@@ -11,3 +11,10 @@ export const ALERT_STATUS_LABEL: Record<AlertStatus, string> = {
   disabled: 'Disabled',
   expired: 'Expired',
 }
+
+/**
+ * Alerts still being watched. The list's default "Active" filter and the Alerts badge count these,
+ * so a "Price Alert!" or "At Risk" alert, the ones that most need a look, never drop out of view
+ * (decision 012).
+ */
+export const LIVE_ALERT_STATUSES = ['active', 'triggered', 'at_risk'] as const satisfies readonly AlertStatus[]

@@ -68,7 +68,7 @@ test.describe('price alerts', () => {
     await expect(page.getByRole('article').filter({ hasText: 'Hawaii in spring' })).toBeVisible()
 
     await renamed.getByRole('button', { name: 'Delete Hawaii in spring' }).click()
-    await page.getByRole('dialog', { name: 'Delete this alert?' }).getByRole('button', { name: 'Delete alert' }).click()
+    await page.getByRole('alertdialog', { name: 'Delete this alert?' }).getByRole('button', { name: 'Delete alert' }).click()
     await expect(page.getByRole('article').filter({ hasText: 'Hawaii in spring' })).toHaveCount(0)
     await page.reload()
     await expect(page.getByRole('article')).toHaveCount(0)

@@ -70,8 +70,14 @@ test.describe('flight search', () => {
     const seller = (await book.textContent())!.replace('Book with ', '').replace('(opens in a new tab)', '').trim()
 
     // "Book" hands the trip to the seller; offline, the simulated seller page says what it would book.
+    const sellerPageErrors: string[] = []
+    page.context().on('console', (message) => {
+      if (message.page() !== page && message.type() === 'error') sellerPageErrors.push(message.text())
+    })
     const [sellerPage] = await Promise.all([page.waitForEvent('popup'), book.click()])
     await expect(sellerPage.getByText(seller).first()).toBeVisible()
+    await sellerPage.waitForLoadState('networkidle')
+    expect(sellerPageErrors).toEqual([])
     await sellerPage.close()
 
     // Changing the outbound goes back to its list.

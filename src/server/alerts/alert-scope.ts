@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm'
-import type { AlertStatus } from '#shared/alert-status.ts'
+import { LIVE_ALERT_STATUSES, type AlertStatus } from '#shared/alert-status.ts'
 import { planForProfile, QUOTA_STATUSES } from '#shared/alerts/alert-rules.ts'
 import type { PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
@@ -52,6 +52,8 @@ export function statusIs(status: AlertStatus, today: string): SQL {
   if (status === 'expired') {
     return or(eq(alerts.status, 'expired'), and(inArray(alerts.status, EXPIRABLE_STATUSES), lt(alerts.departureDate, today)))!
   }
+  // "Active" in the list means still watched: a triggered or at-risk alert stays in view.
+  if (status === 'active') return and(inArray(alerts.status, LIVE_ALERT_STATUSES), departureNotPast(today))!
   if (EXPIRABLE_STATUSES.includes(status)) return and(eq(alerts.status, status), departureNotPast(today))!
   return eq(alerts.status, status)
 }
@@ -59,7 +61,7 @@ export function statusIs(status: AlertStatus, today: string): SQL {
 export interface AlertCounts {
   /** Counting against the cap: QUOTA_STATUSES and not expired. */
   used: number
-  /** Status active (the Alerts badge). */
+  /** Still watched: active, triggered or at risk (the Alerts badge). */
   active: number
   /** Being checked: counted and not paused. */
   running: number
@@ -70,7 +72,7 @@ export async function countAlerts(db: Db, userId: string, today: string, exceptI
   const [counts] = await db
     .select({
       used: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${alerts.status} = 'active'))::int`,
+      active: sql<number>`(count(*) filter (where ${inArray(alerts.status, LIVE_ALERT_STATUSES)}))::int`,
       running: sql<number>`(count(*) filter (where ${alerts.status} <> 'paused'))::int`,
     })
     .from(alerts)

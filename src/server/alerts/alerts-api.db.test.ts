@@ -258,3 +258,20 @@ describe('alerts: list filters', () => {
     expect((await client.request('/api/alerts?status=bogus')).status).toBe(400)
   })
 })
+
+describe('the default "Active" view', () => {
+  it('keeps Price Alert! and At Risk alerts in view and on the badge; paused ones drop out', async () => {
+    const { client } = await signedInUser(t)
+    const ids: string[] = []
+    for (const to of ['LAX', 'SFO', 'SEA']) ids.push((await createAlertVia(client, routeAlert({ params: { arrival_id: to } }))).id)
+    const [triggered, atRisk, paused] = ids as [string, string, string]
+    await t.database.db.update(alerts).set({ status: 'triggered' }).where(eq(alerts.id, triggered))
+    await t.database.db.update(alerts).set({ status: 'at_risk' }).where(eq(alerts.id, atRisk))
+    await t.database.db.update(alerts).set({ status: 'paused' }).where(eq(alerts.id, paused))
+
+    expect((await list(client)).map((alert) => alert.id).sort()).toEqual([triggered, atRisk].sort())
+    expect((await list(client, '?status=triggered')).map((alert) => alert.id)).toEqual([triggered])
+    const quota = await readJson<{ active: number; used: number }>(await client.request('/api/alerts/quota'), 200)
+    expect(quota).toMatchObject({ active: 2, used: 3 })
+  })
+})

@@ -30,6 +30,7 @@ export function simulatedSellerPage(encoded: string, styleNonce: string) {
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <title>Simulated booking · FareDrop</title>
     <style nonce="${styleNonce}">
       body { font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5 }

@@ -29,6 +29,7 @@ export function renderUnsubscribePage(page: UnsubscribePage, nonce: string): str
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escapeHtml(page.title)} · ${PRODUCT_NAME}</title>
 <style nonce="${escapeHtml(nonce)}">${STYLE}</style>
 </head>

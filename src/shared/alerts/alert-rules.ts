@@ -115,7 +115,7 @@ export interface QuotaStatus {
   canCreateFreeAlert: boolean
   /** Alerts counting against the cap (QUOTA_STATUSES). */
   used: number
-  /** Alerts with status active: the number on the Alerts badge. */
+  /** Alerts still watched (active, triggered, at risk): the number on the Alerts badge. */
   active: number
   /** null: no cap. */
   limit: number | null

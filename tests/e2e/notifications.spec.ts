@@ -1,0 +1,83 @@
+import { signUpAndVerify, uniqueEmail } from './account-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+function inDays(days: number): string {
+  const date = new Date()
+  date.setDate(date.getDate() + days)
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
+}
+
+interface OutboxMessage {
+  subject: string
+  text: string
+  links: string[]
+}
+
+test('a price drop on the market reaches the traveller: Price Alert! on /alerts and an email with working links', async ({ page, browser, request }) => {
+  test.setTimeout(90_000) // two accounts, each solving a real proof-of-work challenge
+  const email = uniqueEmail('drop')
+  await signUpAndVerify(page, request, email)
+  const origin = new URL(page.url()).origin
+  const departure = inDays(33)
+
+  // Today's cheapest fare, then an alert a fifth below it: nothing to report yet.
+  const search = await page.request.post('/api/flights/search', {
+    headers: { origin },
+    data: { params: { tripType: 'one-way', from: 'DEN', to: 'PHX', departureDate: departure }, filters: {} },
+  })
+  const { best, other } = (await search.json()) as { best: { price: number | null }[]; other: { price: number | null }[] }
+  const cheapest = Math.min(...[...best, ...other].map((itinerary) => itinerary.price ?? Infinity))
+  const created = await page.request.post('/api/alerts', {
+    headers: { origin },
+    data: {
+      name: 'Denver to Phoenix',
+      alertType: 'route',
+      target_price: Math.round(cheapest * 0.8),
+      search_parameters: { type: 2, departure_id: 'DEN', arrival_id: 'PHX', outbound_date: departure, sort_by: 2 },
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { alert } = (await created.json()) as { alert: { id: string } }
+
+  // Support halves the route's fares and runs the alert's check at once (the worker may hold it for a moment).
+  const admin = await browser.newPage()
+  await signUpAndVerify(admin, request, 'checks@faredrop.test')
+  const adminHeaders = { origin: new URL(admin.url()).origin }
+  expect((await admin.request.post('/api/admin/simulator/shocks', { headers: adminHeaders, data: { from: 'DEN', to: 'PHX', factor: 0.5, hours: 2 } })).status()).toBe(201)
+  await expect
+    .poll(async () => (await admin.request.post(`/api/admin/alerts/${alert.id}/check`, { headers: adminHeaders })).status(), { timeout: 20_000 })
+    .toBe(200)
+  await admin.close()
+
+  await page.goto('/alerts')
+  const card = page.getByRole('article').filter({ hasText: 'Denver to Phoenix' })
+  await expect(card.getByText('Price Alert!')).toBeVisible()
+  await expect(card.getByText(/% below target/)).toBeVisible()
+
+  // The email arrives once the dispatcher runs, with the new price and working links.
+  let message: OutboxMessage | undefined
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}&channel=email`)
+        const { messages } = (await res.json()) as { messages: OutboxMessage[] }
+        message = messages.find((m) => m.subject.includes('DEN → PHX'))
+        return message
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy()
+  const searchLink = message!.links.find((link) => link.includes('/search?'))!
+  await page.goto(searchLink)
+  await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
+
+  const unsubscribe = message!.links.find((link) => link.includes('/unsubscribe'))!
+  await page.goto(unsubscribe)
+  await expect(page.getByRole('heading', { name: 'Stop emails for this alert?' })).toBeVisible()
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  // Email was the alert's only channel, so the alert is paused rather than left silent.
+  await expect(page.getByRole('heading', { name: 'Alert paused' })).toBeVisible()
+  await page.goto('/alerts')
+  await page.getByLabel('Status').selectOption('paused')
+  await expect(page.getByRole('article').filter({ hasText: 'Denver to Phoenix' }).getByText('Paused', { exact: true })).toBeVisible()
+})
