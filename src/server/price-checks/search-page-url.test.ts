@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
 import { alertSearchUrl } from './search-page-url.ts'
 
-// Expected strings come from the web app's own encodeSearch (src/web/features/search/url-state.ts)
+// Expected strings are pinned: the search page reads this format (src/shared/flights/search-url.ts)
 // for the same alerts: a notice's "Search now" must open exactly the search the page would link.
 describe('alertSearchUrl', () => {
   it('writes the search page URL the web app writes, sorted by price', () => {

@@ -19,7 +19,7 @@ import type { Alliance } from '#shared/flights/search-params.ts'
  * The search form (spec section 3 "Search parameters" and "Search filters") and the post-search
  * filters per leg, with the transitions of section 4 "Search". Travel class, passengers, region,
  * language, currency and infants persist under `search-filters-storage`; the rest lives for the
- * visit (and in the URL, see url-state.ts).
+ * visit (and in the URL, see shared/flights/search-url.ts).
  */
 
 export const SEARCH_FILTERS_STORAGE_KEY = 'search-filters-storage'

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { useSearchResultsStore } from '../../stores/search-results-store.ts'
 import { useSearchStore } from '../../stores/search-store.ts'
 import { searchFlights } from './api.ts'
-import { encodeSearch, normalizeSearch } from './url-state.ts'
+import { encodeSearch, normalizeSearch } from '#shared/flights/search-url.ts'
 
 /** Query-cache key of a search: its URL encoding, so Back to a search just made answers from the cache. */
 export function flightSearchKey(encodedSearch: string) {

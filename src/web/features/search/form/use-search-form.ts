@@ -7,7 +7,7 @@ import { useNow } from '../../../hooks/use-now.ts'
 import { clearSearchData } from '../../../stores/search-results-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { useRunSearch, type RunSearchOptions } from '../use-run-search.ts'
-import { decodeSearch, encodeSearch, hasSearch } from '../url-state.ts'
+import { decodeSearch, encodeSearch, hasSearch } from '#shared/flights/search-url.ts'
 import { createFieldRegistry } from './form-context.tsx'
 
 /** The traveller's calendar date, YYYY-MM-DD (min for the date fields, "past" for validation). */

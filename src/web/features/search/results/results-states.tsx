@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
-import { searchUrl } from '../url-state.ts'
+import { searchUrl } from '#shared/flights/search-url.ts'
 
 /** Long-wait threshold: past ~10 s people want to know it is still working (Nielsen). */
 export const SLOW_SEARCH_MS = 10_000

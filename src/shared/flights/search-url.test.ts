@@ -6,7 +6,7 @@ import {
   type SearchFilters,
   type SearchParams,
 } from '#shared/flights/search-params.ts'
-import { decodeSearch, encodeSearch, hasSearch, normalizeSearch, searchUrl } from './url-state.ts'
+import { decodeSearch, encodeSearch, hasSearch, normalizeSearch, searchUrl } from './search-url.ts'
 
 const params = (patch: Partial<SearchParams> = {}): SearchParams => ({ ...DEFAULT_SEARCH_PARAMS, ...patch })
 const filters = (patch: Partial<SearchFilters> = {}): SearchFilters => ({ ...DEFAULT_SEARCH_FILTERS, ...patch })
