@@ -10,7 +10,9 @@ const PAD = 3
  * bytes per card instead of a chart library. Its accessible name states the trend in words.
  */
 export function PriceSparkline({ prices, target, currency }: { prices: readonly AlertPricePoint[]; target: number; currency: string }) {
-  if (prices.length < 2) return <p className="text-xs text-muted-foreground">No price history yet</p>
+  if (prices.length === 0) return <p className="text-xs text-muted-foreground">No price history yet</p>
+  // One check is a price, not yet a trend.
+  if (prices.length === 1) return <p className="text-xs text-muted-foreground">First price recorded; the trend shows after the next check</p>
   const values = prices.map((point) => point.price)
   const low = Math.min(...values, target)
   const high = Math.max(...values, target)
