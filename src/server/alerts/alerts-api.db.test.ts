@@ -4,7 +4,7 @@ import { ALERT_PARAM_MESSAGES } from '#shared/alerts/alert-search-params.ts'
 import { ALERT_MESSAGES, type Alert, type AlertDetail } from '#shared/alerts/alert.ts'
 import { createAlertVia, inDays, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
-import { alertPrices, alerts } from '../db/schema.ts'
+import { alertNotifications, alertPrices, alerts } from '../db/schema.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -273,5 +273,22 @@ describe('the default "Active" view', () => {
     expect((await list(client, '?status=triggered')).map((alert) => alert.id)).toEqual([triggered])
     const quota = await readJson<{ active: number; used: number }>(await client.request('/api/alerts/quota'), 200)
     expect(quota).toMatchObject({ active: 2, used: 3 })
+  })
+})
+
+describe('alert detail', () => {
+  it('lists the most recent notices with their channel and delivery status', async () => {
+    const { client, userId } = await signedInUser(t)
+    const alert = await createAlertVia(client)
+    const payload = { alertName: alert.name, route: 'JFK → LAX', departureDate: null, returnDate: null, price: 180, targetPrice: 200, currency: 'USD', dropPercent: 10, itinerarySummary: null, searchUrl: 'http://localhost/search', bookingUrl: null, history: [] }
+    await t.database.db.insert(alertNotifications).values([
+      { alertId: alert.id, userId, channel: 'email', dedupeKey: `${alert.id}:e1:email`, price: 180, payload, status: 'sent', sentAt: new Date() },
+      { alertId: alert.id, userId, channel: 'sms', dedupeKey: `${alert.id}:e1:sms`, price: 180, payload, status: 'skipped' },
+    ])
+    const detail = (await readJson<{ alert: AlertDetail }>(await client.request(`/api/alerts/${alert.id}`), 200)).alert
+    expect(detail.notifications.map(({ channel, status, price }) => ({ channel, status, price })).sort((a, b) => a.channel.localeCompare(b.channel))).toEqual([
+      { channel: 'email', status: 'sent', price: 180 },
+      { channel: 'sms', status: 'skipped', price: 180 },
+    ])
   })
 })

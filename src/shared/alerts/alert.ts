@@ -125,7 +125,8 @@ export interface AlertPricePoint {
 export interface AlertNotificationSummary {
   id: string
   channel: NotificationChannel
-  status: 'pending' | 'sent' | 'failed' | 'dead'
+  /** pending (queued or retrying), sent, dead (gave up), skipped (the plan, alert or profile no longer allowed it). */
+  status: 'pending' | 'sent' | 'dead' | 'skipped'
   price: number | null
   created_at: string
   sent_at: string | null
@@ -164,6 +165,7 @@ export interface Alert {
 }
 
 export interface AlertDetail extends Alert {
+  /** The most recent notices (GET /api/alerts/:id/notifications has the full history with retry details). */
   notifications: AlertNotificationSummary[]
 }
 
