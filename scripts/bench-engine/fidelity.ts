@@ -1,0 +1,158 @@
+// The fidelity run of scripts/bench-engine.ts: a smaller population of premium alerts (12 h checks)
+// on a simulated clock moved hour by hour across a few days, with price shocks that push some routes
+// under their targets for hours or days. The engine runs its cycles at every step; a second,
+// independent copy of the market samples the ground truth at the same instants. Scored by fidelity-score.ts.
+import { inArray } from 'drizzle-orm'
+import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
+import type { FlightQuery } from '#shared/flights/flight-query.ts'
+import type { Database } from '#server/db/client.ts'
+import { alertNotifications, alertPrices, alerts } from '#server/db/schema.ts'
+import { createPriceShockStore } from '#server/flights/price-shocks.ts'
+import { createSerpProvider } from '#server/flights/serpapi/create-serp-provider.ts'
+import { createSimulatedMarket, type SimulatedPriceShock } from '#server/flights/simulator/simulated-market.ts'
+import { cheapestWithin, observedItineraries } from '#server/price-checks/observed-itinerary.ts'
+import { engineQuery, searchKey } from '#server/price-checks/search-key.ts'
+import { benchProvider, runUntilIdle } from './engine-run.ts'
+import { scoreFidelity, type FidelityScore, type Notice, type ScoredAlert } from './fidelity-score.ts'
+import { busyRoutes, dayAfter, random, zipf } from './population.ts'
+import { seedUsers } from './seed.ts'
+
+const HOUR_MS = 3_600_000
+
+export interface FidelityOptions {
+  alerts: number
+  searches: number
+  hours: number
+  shocks: number
+}
+
+export interface FidelityResult extends FidelityScore {
+  options: FidelityOptions
+  truthCalls: number
+  engineCalls: number
+  checks: number
+  seconds: { truth: number; engine: number }
+}
+
+interface Shock extends SimulatedPriceShock {
+  start: Date
+  hours: number
+}
+
+export async function runFidelity(database: Database, options: FidelityOptions, log: (line: string) => void): Promise<FidelityResult> {
+  const { db } = database
+  const rand = random(42)
+  // Samples at 50 minutes past each hour: the market's prices move on the hour (UTC), and local
+  // dates at half-hour time zones too.
+  const start = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS + 50 * 60_000)
+  const at = (step: number) => new Date(start.getTime() + step * HOUR_MS)
+  const steps = options.hours + 1
+
+  // ---- the searches, the shocks and the ground truth ----
+  const routes = busyRoutes()
+  const pickRoute = zipf(60, 1, rand)
+  const searches = new Map<string, { query: FlightQuery; params: ReturnType<typeof alertSearchParamsSchema.parse> }>()
+  while (searches.size < options.searches) {
+    const route = routes[pickRoute()]!
+    const offset = 14 + Math.floor(rand() * 100)
+    const raw = rand() < 0.5 ? { type: 2 } : { type: 1, return_date: dayAfter(start, offset + 3 + Math.floor(rand() * 10)) }
+    const params = alertSearchParamsSchema.parse({ ...raw, departure_id: route.from, arrival_id: route.to, outbound_date: dayAfter(start, offset) })
+    const query = engineQuery(params)
+    searches.set(searchKey(query), { query, params })
+  }
+  const list = [...searches.values()]
+  const shocks: Shock[] = Array.from({ length: options.shocks }, () => {
+    const { params } = list[Math.floor(rand() * Math.min(list.length, 40))]!
+    const hours = 3 + Math.floor(rand() * 38)
+    const from = at(1 + Math.floor(rand() * Math.max(1, options.hours - 6)))
+    return { from: params.departure_id!, to: params.arrival_id!, factor: 0.6 + 0.25 * rand(), start: from, hours, until: new Date(from.getTime() + hours * HOUR_MS), departureDate: null }
+  })
+  let truthNow = start
+  const truthMarket = createSerpProvider(
+    createSimulatedMarket({
+      now: () => truthNow,
+      bookingUrl: 'http://localhost:3000/api/flights/simulated-seller',
+      shocks: () => shocks.filter((s) => s.start <= truthNow && truthNow < s.until),
+    }),
+  )
+  const truthStarted = performance.now()
+  const truth = list.map(() => [] as Array<number | null>)
+  for (let s = 0; s < steps; s++) {
+    truthNow = at(s)
+    for (const [i, { query }] of list.entries()) {
+      truth[i]!.push(cheapestWithin(observedItineraries(await truthMarket.search(query)), undefined)?.price ?? null)
+    }
+  }
+  const truthSeconds = (performance.now() - truthStarted) / 1000
+  log(`  ground truth: ${list.length} searches × ${steps} hourly samples in ${truthSeconds.toFixed(1)} s`)
+
+  // ---- the alerts: premium users, 12 h checks, due at random moments of the first 12 h ----
+  const users = await seedUsers(db, Math.max(1, Math.ceil(options.alerts / 5)), 99, 'premium')
+  const pickSearch = zipf(list.length, 0.9, rand)
+  const scored: ScoredAlert[] = []
+  const rows = Array.from({ length: options.alerts }, () => {
+    const i = pickSearch()
+    const { params } = list[i]!
+    const first = truth[i]!.find((p) => p !== null) ?? 500
+    const whatsapp = rand() < 0.5
+    return {
+      search: i,
+      channels: whatsapp ? ['email', 'whatsapp'] : ['email'],
+      row: {
+        userId: users[Math.floor(rand() * users.length)]!.id,
+        status: 'active' as const,
+        alertCategory: 'premium' as const,
+        name: 'Fidelity alert',
+        alertType: 'route' as const,
+        targetPrice: Math.round(first * (0.78 + 0.2 * rand())),
+        currency: 'USD',
+        originAirport: params.departure_id!,
+        destinationAirport: params.arrival_id!,
+        departureDate: params.outbound_date ?? null,
+        returnDate: params.type === 1 ? (params.return_date ?? null) : null,
+        searchParameters: params,
+        notificationChannels: { email: true, whatsapp, sms: false, push: false },
+        checkFrequency: '12h',
+        nextCheckAt: new Date(start.getTime() + Math.floor(rand() * 12 * HOUR_MS)),
+      },
+    }
+  })
+  for (let i = 0; i < rows.length; i += 1_000) {
+    const inserted = await db.insert(alerts).values(rows.slice(i, i + 1_000).map((r) => r.row)).returning({ id: alerts.id, target: alerts.targetPrice })
+    inserted.forEach((row, k) => scored.push({ id: row.id, target: row.target, channels: rows[i + k]!.channels, truth: truth[rows[i + k]!.search]! }))
+  }
+
+  // ---- the engine, step by step ----
+  let engineNow = start
+  const now = () => engineNow
+  const store = createPriceShockStore({ db, now })
+  const provider = benchProvider(db, now, store)
+  const notices: Notice[] = []
+  const seen = new Set<string>()
+  let checks = 0
+  const engineStarted = performance.now()
+  for (let s = 0; s < steps; s++) {
+    engineNow = at(s)
+    for (const shock of shocks.filter((x) => x.start.getTime() === engineNow.getTime())) {
+      await store.apply({ from: shock.from, to: shock.to, factor: shock.factor, hours: shock.hours })
+    }
+    checks += (await runUntilIdle(db, now, { provider })).written
+    const rowsNow = await db.select({ id: alertNotifications.id, alertId: alertNotifications.alertId, channel: alertNotifications.channel, price: alertNotifications.price }).from(alertNotifications)
+    for (const n of rowsNow.filter((r) => !seen.has(r.id))) {
+      seen.add(n.id)
+      notices.push({ alertId: n.alertId, channel: n.channel, price: n.price, step: s })
+    }
+    if (s % 24 === 23) log(`  simulated hour ${s + 1}/${options.hours}: ${checks} checks, ${notices.length} notices`)
+  }
+  const engineSeconds = (performance.now() - engineStarted) / 1000
+
+  const records = new Map<string, Array<{ step: number; price: number }>>()
+  const ids = scored.map((a) => a.id)
+  for (let i = 0; i < ids.length; i += 5_000) {
+    const points = await db.select({ alertId: alertPrices.alertId, price: alertPrices.price, at: alertPrices.recordedAt }).from(alertPrices).where(inArray(alertPrices.alertId, ids.slice(i, i + 5_000)))
+    for (const p of points) records.set(p.alertId, [...(records.get(p.alertId) ?? []), { step: Math.round((p.at.getTime() - start.getTime()) / HOUR_MS), price: p.price }])
+  }
+  const score = scoreFidelity(scored, notices, records)
+  const engineCalls = provider.counts.search + provider.counts.next
+  return { ...score, options, truthCalls: list.length * steps, engineCalls, checks, seconds: { truth: truthSeconds, engine: engineSeconds } }
+}

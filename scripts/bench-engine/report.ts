@@ -1,0 +1,127 @@
+// Options and printing for scripts/bench-engine.ts.
+import type { WorkerResult } from './engine-run.ts'
+import type { FidelityResult } from './fidelity.ts'
+
+export interface Options {
+  db: 'postgres' | 'pglite'
+  alerts: number
+  /** One run per value (comma lists), each on a fresh database. */
+  idle: number[]
+  workers: number[]
+  fidelity: boolean
+  fidelityAlerts: number
+  fidelitySearches: number
+  fidelityHours: number
+  fidelityShocks: number
+}
+
+/** From the environment, or `--name=value` arguments (ALERTS or --alerts). */
+export function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options {
+  const args = new Map(argv.flatMap((a) => (a.startsWith('--') && a.includes('=') ? [[a.slice(2, a.indexOf('=')).toUpperCase().replaceAll('-', '_'), a.slice(a.indexOf('=') + 1)]] : [])))
+  const get = (name: string, fallback: string) => args.get(name) ?? env[name] ?? fallback
+  const list = (name: string, fallback: string) => get(name, fallback).split(',').map((v) => Number(v.replaceAll('_', '')))
+  const db = get('DB', 'postgres')
+  if (db !== 'postgres' && db !== 'pglite') throw new Error(`DB must be postgres or pglite, not ${db}`)
+  const workers = list('WORKERS', '1')
+  if (db === 'pglite' && workers.some((w) => w !== 1)) throw new Error('PGlite has one connection in one process: WORKERS=1 only')
+  return {
+    db,
+    alerts: Number(get('ALERTS', '100000').replaceAll('_', '')),
+    idle: list('IDLE', '0'),
+    workers,
+    fidelity: get('FIDELITY', '1') !== '0',
+    fidelityAlerts: Number(get('FIDELITY_ALERTS', '2000')),
+    fidelitySearches: Number(get('FIDELITY_SEARCHES', '80')),
+    fidelityHours: Number(get('FIDELITY_HOURS', '72')),
+    fidelityShocks: Number(get('FIDELITY_SHOCKS', '30')),
+  }
+}
+
+export interface RunFigures {
+  label: string
+  db: string
+  workers: number
+  due: number
+  idle: number
+  seedSeconds: number
+  wallMs: number
+  results: WorkerResult[]
+  /** Alerts still due after the cycle, and alerts with more than one check (both should be 0). */
+  leftDue: number
+  checkedTwice: number
+  notificationRows: number
+  distinctSearches: number
+}
+
+export function nearestRank(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!
+}
+
+export function summarize(run: RunFigures) {
+  const sum = (f: (r: WorkerResult) => number) => run.results.reduce((s, r) => s + f(r), 0)
+  const written = sum((r) => r.written)
+  const calls = sum((r) => r.counts.search + r.counts.next)
+  const providerMs = sum((r) => r.counts.ms)
+  return {
+    written,
+    rate: written / (run.wallMs / 1000),
+    calls,
+    fresh: sum((r) => r.counts.fresh),
+    callShare: calls / Math.max(1, written),
+    cacheHits: sum((r) => r.cacheHits),
+    groups: sum((r) => r.groups),
+    cycles: sum((r) => r.cycles),
+    notifications: sum((r) => r.notifications),
+    p50Lag: nearestRank(run.results.flatMap((r) => r.lagMs), 50),
+    p95Lag: nearestRank(run.results.flatMap((r) => r.lagMs), 95),
+    peakRss: Math.max(...run.results.map((r) => r.peakRssBytes)),
+    providerMsPerCall: providerMs / Math.max(1, calls),
+  }
+}
+
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
+
+export function printRun(run: RunFigures): void {
+  const s = summarize(run)
+  const rows: Array<[string, string, string?]> = [
+    ['alerts due / idle', `${run.due.toLocaleString('en')} / ${run.idle.toLocaleString('en')}`],
+    ['distinct searches in the population', `${run.distinctSearches.toLocaleString('en')} (${((100 * run.distinctSearches) / run.due).toFixed(1)} % of alerts)`],
+    ['seeding (not part of the cycle)', `${run.seedSeconds.toFixed(1)} s`],
+    ['cycle time (first claim → nothing due)', `${(run.wallMs / 1000).toFixed(1)} s`, run.db === 'postgres' && run.due >= 100_000 ? `<= 60 s  ${verdict(run.wallMs <= 60_000)}` : undefined],
+    ['alerts checked', `${s.written.toLocaleString('en')} in ${s.cycles} batches`],
+    ['alerts checked / s', s.rate.toFixed(0)],
+    ['provider calls (naive: one per alert)', `${s.calls.toLocaleString('en')} = ${(100 * s.callShare).toFixed(1)} % of ${s.written.toLocaleString('en')}`, `<= 10 %  ${verdict(s.callShare <= 0.1)}`],
+    ['  of which fresh re-checks before a notice', s.fresh.toLocaleString('en')],
+    ['search groups / cache hits', `${s.groups.toLocaleString('en')} / ${s.cacheHits.toLocaleString('en')}`],
+    ['mean provider call (wall, up to 4 at once)', `${s.providerMsPerCall.toFixed(1)} ms`],
+    ['lag due → check, p50 / p95', `${(s.p50Lag / 1000).toFixed(1)} s / ${(s.p95Lag / 1000).toFixed(1)} s`],
+    ['notifications queued (outbox rows)', `${s.notifications.toLocaleString('en')} (table: ${run.notificationRows.toLocaleString('en')})`],
+    ['peak RSS (largest worker process)', `${(s.peakRss / 2 ** 20).toFixed(0)} MiB`],
+    ['still due after the cycle / checked twice', `${run.leftDue} / ${run.checkedTwice}`, `0 / 0  ${verdict(run.leftDue === 0 && run.checkedTwice === 0)}`],
+  ]
+  console.log(`\n${run.label}`)
+  const width = Math.max(...rows.map(([k]) => k.length))
+  for (const [k, v, t] of rows) console.log(`  ${k.padEnd(width)}  ${v.padEnd(34)}  ${t ?? ''}`)
+}
+
+export function printFidelity(f: FidelityResult): void {
+  const o = f.options
+  const share = f.qualifying === 0 ? NaN : f.notifiedQualifying / f.qualifying
+  console.log(`\nFidelity: ${o.alerts} premium alerts (12 h) on ${o.searches} searches, ${o.hours} simulated hours, ${o.shocks} price shocks`)
+  const rows: Array<[string, string, string?]> = [
+    ['checks / engine provider calls', `${f.checks.toLocaleString('en')} / ${f.engineCalls.toLocaleString('en')}`],
+    ['ground-truth samples (market calls)', f.truthCalls.toLocaleString('en')],
+    ['crossing episodes / lasting >= 1 interval', `${f.episodes} / ${f.qualifying}`],
+    ['qualifying episodes notified on every channel', `${f.notifiedQualifying} (${(100 * share).toFixed(2)} %)`, `>= 99 %  ${verdict(share >= 0.99)}`],
+    ['notices sent (outbox rows)', String(f.notices)],
+    ['false notices (truth above target)', String(f.falseNotices), `0  ${verdict(f.falseNotices === 0)}`],
+    ['notices naming a price other than the truth', String(f.priceMismatches)],
+    ['duplicates (beyond the re-arm / further-drop rule)', String(f.duplicates), `0  ${verdict(f.duplicates === 0)}`],
+    ['time: ground truth / engine', `${f.seconds.truth.toFixed(1)} s / ${f.seconds.engine.toFixed(1)} s`],
+  ]
+  const width = Math.max(...rows.map(([k]) => k.length))
+  for (const [k, v, t] of rows) console.log(`  ${k.padEnd(width)}  ${v.padEnd(24)}  ${t ?? ''}`)
+  if (f.missed.length > 0) console.log(`  missed (first 5): ${JSON.stringify(f.missed.slice(0, 5))}`)
+}

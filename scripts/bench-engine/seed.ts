@@ -1,0 +1,180 @@
+// Seeding for scripts/bench-engine.ts: users with a plan mix, the skewed due population (multi-row
+// inserts of 2,000) and optional idle (not yet due) alerts with one generate_series statement per 100,000.
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { alertSearchParamsSchema, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import type { TrackedFlight } from '#shared/alerts/alert.ts'
+import type { PlanId } from '#shared/plans.ts'
+import type { Db } from '#server/db/client.ts'
+import { alerts, profiles, users } from '#server/db/schema.ts'
+import type { FlightProvider } from '#server/flights/provider.ts'
+import { observedItineraries } from '#server/price-checks/observed-itinerary.ts'
+import { engineQuery } from '#server/price-checks/search-key.ts'
+import { busyRoutes, dayAfter, popularDayOffsets, random, typicalFare, zipf, type Route } from './population.ts'
+
+type AlertInsert = typeof alerts.$inferInsert
+const FREQUENCY: Record<PlanId, string> = { free: '15d', premium: '12h', elite: '6h', unlimited: '1h' }
+
+export interface SeedUser {
+  id: string
+  plan: PlanId
+}
+
+/** `count` users: 60 % free, 30 % premium, 10 % elite (or all on `plan`). */
+export async function seedUsers(db: Db, count: number, seed = 1, plan?: PlanId): Promise<SeedUser[]> {
+  const rand = random(seed)
+  const out: SeedUser[] = Array.from({ length: count }, () => {
+    const r = rand()
+    return { id: randomUUID(), plan: plan ?? (r < 0.6 ? 'free' : r < 0.9 ? 'premium' : 'elite') }
+  })
+  for (let i = 0; i < out.length; i += 2_000) {
+    const chunk = out.slice(i, i + 2_000)
+    await db.insert(users).values(chunk.map((u) => ({ id: u.id, name: 'Bench', email: `bench-${u.id}@example.com`, emailVerified: true })))
+    await db.insert(profiles).values(chunk.map((u) => ({ id: u.id, role: u.plan, subscriptionTier: u.plan })))
+  }
+  return out
+}
+
+export interface PopulationStats {
+  alerts: number
+  kinds: Record<string, number>
+  distinctSearches: number
+}
+
+/**
+ * `count` due alerts over the busy routes. Due times spread over the 5 seconds after `dueFrom`.
+ * Flight alerts track a real flight of one of 50 popular one-way searches (one provider call each).
+ */
+export async function seedDueAlerts(
+  db: Db,
+  input: { count: number; users: readonly SeedUser[]; base: Date; dueFrom: Date; provider: FlightProvider; seed?: number },
+): Promise<PopulationStats> {
+  const rand = random(input.seed ?? 7)
+  const routes = busyRoutes()
+  const pickRoute = zipf(routes.length, 1.2, rand)
+  const offsets = popularDayOffsets(input.base)
+  const pickDay = zipf(offsets.length, 1.5, rand)
+  const tripLengths = [7, 3, 4, 10, 14, 5, 21]
+  const pickLength = zipf(tripLengths.length, 1.3, rand)
+  const parsed = new Map<string, AlertSearchParams>()
+  const params = (raw: Record<string, unknown>) => {
+    const key = JSON.stringify(raw)
+    let p = parsed.get(key)
+    if (!p) parsed.set(key, (p = alertSearchParamsSchema.parse(raw)))
+    return p
+  }
+  const tracked = new Map<string, TrackedFlight[] | null>()
+  const kinds: Record<string, number> = {}
+  const searches = new Set<string>()
+
+  async function trackedFlight(route: Route, date: string): Promise<TrackedFlight[] | null> {
+    const key = `${route.from}-${route.to}-${date}`
+    if (!tracked.has(key)) {
+      const query = engineQuery(params({ type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: date }))
+      const options = observedItineraries(await input.provider.search(query))
+      const it = options[Math.floor(rand() * Math.min(5, options.length))]
+      tracked.set(
+        key,
+        it
+          ? it.flights.map((f) => ({
+              marketing_airline: f.airline,
+              marketing_flight_number: f.flight_number,
+              departure_airport_id: f.departure_airport,
+              arrival_airport_id: f.arrival_airport,
+              departure_local_time: f.departure_time,
+              arrival_local_time: f.arrival_time,
+            }))
+          : null,
+      )
+    }
+    return tracked.get(key) ?? null
+  }
+
+  async function one(): Promise<AlertInsert> {
+    const user = input.users[Math.floor(rand() * input.users.length)]!
+    const route = routes[pickRoute()]!
+    const out = dayAfter(input.base, offsets[pickDay()]!)
+    const r = rand()
+    const party = rand()
+    const pax = party < 0.9 ? {} : party < 0.98 ? { adults: 2 } : { adults: 2, children: 1 }
+    const cabin = rand() < 0.93 ? {} : { travel_class: 3 }
+    let kind: string
+    let raw: Record<string, unknown>
+    let flights: TrackedFlight[] | null = null
+    let inbound: string | null = null
+    if (r < 0.04) {
+      kind = 'flight (one-way)'
+      const top = routes[Math.floor(rand() * 10)]!
+      const date = dayAfter(input.base, offsets[Math.floor(rand() * 5)]!)
+      flights = await trackedFlight(top, date)
+      raw = { type: 2, departure_id: top.from, arrival_id: top.to, outbound_date: date }
+    } else if (r < 0.07) {
+      kind = 'multi-city'
+      const next = routes.find((x) => x.from === route.to && x.to !== route.from) ?? routes.find((x) => x.from === route.to)!
+      const second = dayAfter(new Date(`${out}T00:00:00Z`), 5 + Math.floor(rand() * 5))
+      const legs = [
+        { departure_id: route.from, arrival_id: route.to, date: out },
+        { departure_id: next.from, arrival_id: next.to, date: second },
+      ]
+      raw = { type: 3, multi_city_json: JSON.stringify(legs) }
+    } else if (r < 0.6) {
+      kind = 'round trip'
+      inbound = dayAfter(new Date(`${out}T00:00:00Z`), tripLengths[pickLength()]!)
+      raw = { type: 1, departure_id: route.from, arrival_id: route.to, outbound_date: out, return_date: inbound, ...pax, ...cabin }
+    } else {
+      kind = 'one-way'
+      raw = { type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: out, ...pax, ...cabin }
+    }
+    if (kind.startsWith('flight') && !flights) kind = 'one-way'
+    const p = params(raw)
+    kinds[kind] = (kinds[kind] ?? 0) + 1
+    searches.add(JSON.stringify(engineQuery(p)))
+    const people = (p.adults ?? 1) + 0.75 * (p.children ?? 0)
+    const fare = typicalFare(route, input.base, out, inbound) * people * (p.travel_class === 3 ? 3.5 : 1) * (kind === 'multi-city' ? 2 : 1)
+    const premium = user.plan !== 'free'
+    return {
+      userId: user.id,
+      status: 'active',
+      alertCategory: premium ? 'premium' : 'other',
+      name: `Bench ${kind}`,
+      alertType: flights ? 'flight' : 'route',
+      targetPrice: Math.round(fare * (0.45 + 0.48 * rand())),
+      currency: 'USD',
+      originAirport: p.departure_id ?? route.from,
+      destinationAirport: p.arrival_id ?? route.to,
+      departureDate: out,
+      returnDate: inbound,
+      searchParameters: p,
+      trackedFlights: flights ?? [],
+      notificationChannels: { email: true, whatsapp: premium && rand() < 0.3, push: user.plan === 'elite' && rand() < 0.4, sms: false },
+      checkFrequency: FREQUENCY[user.plan],
+      nextCheckAt: new Date(input.dueFrom.getTime() + Math.floor(rand() * 5_000)),
+    }
+  }
+
+  for (let done = 0; done < input.count; ) {
+    const rows: AlertInsert[] = []
+    for (let i = 0; i < 2_000 && done < input.count; i++, done++) rows.push(await one())
+    await db.insert(alerts).values(rows)
+  }
+  return { alerts: input.count, kinds, distinctSearches: searches.size }
+}
+
+/** `count` active alerts not due for 1 hour to 15 days after `from` (users round-robin), by SQL. */
+export async function seedIdleAlerts(db: Db, count: number, from: Date): Promise<void> {
+  const template = alertSearchParamsSchema.parse({ type: 2, departure_id: 'JFK', arrival_id: 'LAX', outbound_date: dayAfter(from, 30) })
+  const day0 = from.toISOString().slice(0, 10)
+  for (let start = 0; start < count; start += 100_000) {
+    const n = Math.min(100_000, count - start)
+    await db.execute(sql`
+      insert into alerts (user_id, status, alert_category, name, alert_type, target_price, currency, origin_airport, destination_airport,
+        departure_date, search_parameters, notification_channels, check_frequency, next_check_at)
+      select u.ids[1 + (i % u.n)], 'active', 'other', 'Idle alert', 'route', 150 + (i % 400), 'USD', 'JFK', 'LAX',
+        (${day0}::date + 10 + (i % 170)),
+        ${JSON.stringify(template)}::jsonb || jsonb_build_object('outbound_date', to_char(${day0}::date + 10 + (i % 170), 'YYYY-MM-DD')),
+        '{"email":true,"sms":false,"whatsapp":false,"push":false}'::jsonb, '15d',
+        ${from.toISOString()}::timestamptz + interval '1 hour' + (i % 1292400) * interval '1 second'
+      from generate_series(${start + 1}::int, ${start + n}::int) as i,
+        (select array_agg(id) as ids, count(*)::int as n from users) as u`)
+  }
+}
