@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { openDatabase, type Database } from './db/client.ts'
 import { parseEnv, EnvError, type Env } from './env.ts'
+import { releaseOrphanedLeases } from './jobs/release-orphaned-leases.ts'
 import { createLogger, type Logger } from './lib/logger.ts'
 import { PROJECT_ROOT } from './lib/paths.ts'
 
@@ -41,6 +42,13 @@ export async function openDatabaseOrExit(env: Env, logger: Logger): Promise<Data
           onError: (err) => logger.warn({ err }, 'idle database connection lost; it will be replaced'),
         })
       : await openDatabase({ driver: 'pglite', dataDir: path.resolve(env.DATA_DIR) })
+    if (database.driver === 'pglite') {
+      // This process holds the data directory alone: leases in it belong to a process that died.
+      const released = await releaseOrphanedLeases(database.db)
+      if (released.alerts + released.notifications > 0) {
+        logger.warn({ releasedLeases: released }, 'released leases left by a process that stopped without finishing')
+      }
+    }
     logger.info({ driver: database.driver }, 'database ready')
     return database
   } catch (error) {

@@ -187,6 +187,8 @@ export const EnvSchema = z.object({
   /** Provider failures in a row that stop price-check calls for the cool-down (circuit breaker). */
   PROVIDER_BREAKER_FAILURES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000).default(5)),
   PROVIDER_BREAKER_COOLDOWN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),
+  /** Notice dispatcher: how often it looks for notices to send, in milliseconds (at once again after a full round). */
+  NOTIFICATION_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
 }).superRefine((env, ctx) => {
   // An outside provider is either fully configured or not at all: a client id alone would show a
   // working button that fails at the token exchange.

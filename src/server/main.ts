@@ -30,9 +30,16 @@ const app = createApp({
 const runWorkerHere = database.driver === 'pglite' || env.WORKER_IN_PROCESS
 const worker: HeartbeatHandle | null = runWorkerHere ? await startWorkerHeartbeat({ db: database.db, logger }) : null
 // Notices go out from wherever the worker runs; the dispatcher polls the outbox table.
-const dispatcher = runWorkerHere ? startDispatcherWith(services.notifications, { db: database.db, logger }) : null
+const dispatcher = runWorkerHere ? startDispatcherWith(services.notifications, { db: database.db, logger, pollMs: env.NOTIFICATION_POLL_MS }) : null
 const priceChecks: PriceCheckWorker | null = runWorkerHere
-  ? startPriceChecks({ db: database.db, now: () => new Date(), provider: services.flightProvider, logger, config: services.priceCheckConfig })
+  ? startPriceChecks({
+      db: database.db,
+      now: () => new Date(),
+      provider: services.flightProvider,
+      logger,
+      // Leases name the worker by its heartbeat id, as in worker.ts.
+      config: { ...services.priceCheckConfig, workerId: worker?.workerId ?? services.priceCheckConfig.workerId },
+    })
   : null
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

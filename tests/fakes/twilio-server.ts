@@ -38,6 +38,11 @@ export interface FakeTwilio {
   messages: FakeTwilioMessage[]
   /** Every request, accepted or not. */
   requests: { method: string; path: string; status: number }[]
+  /**
+   * Milliseconds between accepting a message (it is in `messages`) and answering: the network's
+   * return trip, during which a sender that dies has had its message sent without knowing it.
+   */
+  answerDelayMs: number
   /** The next matching requests fail this way (the most recent rule first). */
   respondWith(rule: FakeTwilioRule): void
   reset(): void
@@ -118,6 +123,7 @@ export async function startFakeTwilio(
       fields,
       userAgent: req.headers['user-agent'],
     })
+    if (fake.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.answerDelayMs))
     answer(201, {
       sid,
       account_sid: match[1],
@@ -140,11 +146,12 @@ export async function startFakeTwilio(
   })
   const { port } = server.address() as AddressInfo
 
-  return {
+  const fake: FakeTwilio = {
     url: `http://127.0.0.1:${port}`,
     ...credentials,
     messages,
     requests,
+    answerDelayMs: 0,
     respondWith: (rule) => void rules.push({ ...rule, used: 0 }),
     reset() {
       messages.length = 0
@@ -153,4 +160,5 @@ export async function startFakeTwilio(
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+  return fake
 }

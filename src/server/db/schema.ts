@@ -193,6 +193,13 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     links: jsonb('links').$type<string[]>().notNull().default([]),
+    /**
+     * Set for price-alert notices: the notice's idempotency key (an email's Message-ID, derived from
+     * the notification's dedupe key; the dedupe key itself for SMS, WhatsApp and push). A dispatcher
+     * that crashed after writing a notice and before marking it sent writes it again on retry; the
+     * unique key folds that repeat into the first row (docs/decisions/014-notification-channels.md).
+     */
+    dedupeKey: text('dedupe_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_messages_to_idx').on(t.to, t.createdAt)],

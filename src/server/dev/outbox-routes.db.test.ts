@@ -1,12 +1,14 @@
 import { Hono, type Context } from 'hono'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openTestDatabase } from '#tests/support/test-db.ts'
+import { samplePayload } from '#tests/support/notification-fixtures.ts'
 import { silentLogger } from '#tests/support/silent-logger.ts'
 import type { Database } from '../db/client.ts'
 import { outboxMessages } from '../db/schema.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { createOutboxMailer } from '../email/outbox-mailer.ts'
 import { createErrorHandler } from '../http/error-handler.ts'
+import { createOutboxChannel } from '../notifications/channels/outbox-channel.ts'
 import { isLoopbackRequest, outboxRoutes, type OutboxRoutesDeps } from './outbox-routes.ts'
 
 interface OutboxBody {
@@ -137,6 +139,33 @@ describe('GET /api/dev/outbox', () => {
       mailer.send({ to: 'ana@example.com', subject: 's', text: 't', html: 'h', headers: { 'List-Unsubscribe': '<https://x.test>\r\nBcc: eve@example.com' } }),
     ).rejects.toThrow(/line break/)
     await expect(mailer.send({ to: 'ana@example.com', subject: 's', text: 't', html: 'h', headers: { Bcc: 'eve@example.com' } })).rejects.toThrow(/not allowed/)
+  })
+})
+
+describe('the outbox as a notice channel', () => {
+  it('stores a retried notice once: the same Message-ID (email) or dedupe key (SMS, WhatsApp, push) folds into the first row', async () => {
+    const notice = { to: 'ana@example.com', subject: 'Price drop', text: 'Now $99', html: '<p>Now $99</p>', messageId: '<alert-1@localhost>' }
+    const first = await mailer.send(notice)
+    // The dispatcher died after the first write, before marking the notice sent; its retry writes again.
+    expect(await mailer.send(notice)).toEqual(first)
+    // Mail without a fixed Message-ID (sign-in links) is never folded.
+    await mailer.send({ to: 'ana@example.com', subject: 'Sign in', text: 'link', html: '<p>link</p>' })
+    await mailer.send({ to: 'ana@example.com', subject: 'Sign in', text: 'link', html: '<p>link</p>' })
+
+    const sms = createOutboxChannel({ db: database.db, logger: silentLogger, channel: 'sms', shortUrl: 'http://localhost:3000/alerts' })
+    const to = { userId: 'u1', email: 'ana@example.com', phone: '+14155550100', pushSubscriptions: [], unsubscribeUrl: 'http://localhost:3000/u' }
+    const sent = await sms.send(samplePayload(), to, 'alert-1:event-1:sms')
+    expect(await sms.send(samplePayload(), to, 'alert-1:event-1:sms')).toEqual(sent)
+    await sms.send(samplePayload(), to, 'alert-1:event-2:sms')
+
+    const rows = await database.db.select({ channel: outboxMessages.channel, subject: outboxMessages.subject, dedupeKey: outboxMessages.dedupeKey }).from(outboxMessages)
+    expect(rows.map((r) => `${r.channel} ${r.dedupeKey ?? r.subject}`).sort()).toEqual([
+      'email <alert-1@localhost>',
+      'email Sign in',
+      'email Sign in',
+      'sms alert-1:event-1:sms',
+      'sms alert-1:event-2:sms',
+    ])
   })
 })
 

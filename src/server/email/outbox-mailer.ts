@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { outboxMessages } from '../db/schema.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../lib/logger.ts'
@@ -51,19 +52,38 @@ export function splitStoredHtml(stored: string): { html: string; headers: Record
   }
 }
 
+/**
+ * Writes one outbox row, or none when a row with the same idempotency key is already there (a
+ * retry of a notice whose first attempt was written but never marked sent): the outbox folds
+ * repeats the way an inbox folds a repeated Message-ID. Returns the row's id, new or existing.
+ */
+export async function insertOutboxMessage(db: Db, values: typeof outboxMessages.$inferInsert): Promise<{ id: string | null; repeated: boolean }> {
+  if (!values.dedupeKey) {
+    const [row] = await db.insert(outboxMessages).values(values).returning({ id: outboxMessages.id })
+    return { id: row?.id ?? null, repeated: false }
+  }
+  const [row] = await db
+    .insert(outboxMessages)
+    .values(values)
+    .onConflictDoNothing({ target: outboxMessages.dedupeKey })
+    .returning({ id: outboxMessages.id })
+  if (row) return { id: row.id, repeated: false }
+  const [first] = await db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.dedupeKey, values.dedupeKey))
+  return { id: first?.id ?? null, repeated: true }
+}
+
 /** Keeps email in the database (read at /dev/mailbox) instead of sending it: the default without SMTP. */
 export function createOutboxMailer({ db, logger }: { db: Db; logger: Logger }): Mailer {
   return {
     driver: 'outbox',
-    async send({ to, subject, text, html, headers }) {
+    async send({ to, subject, text, html, headers, messageId }) {
       assertSafeHeaders(headers)
       const links = extractLinks(text, html)
-      const [row] = await db
-        .insert(outboxMessages)
-        .values({ channel: 'email', to, subject, text, html: embedHeaders(html, headers), links })
-        .returning({ id: outboxMessages.id })
-      logger.info({ to, subject, links }, 'email written to the local outbox (read it at /dev/mailbox)')
-      return { messageId: row?.id ?? null }
+      // A fixed Message-ID (price-alert notices) is the idempotency key: a retried notice is stored once.
+      const stored = await insertOutboxMessage(db, { channel: 'email', to, subject, text, html: embedHeaders(html, headers), links, dedupeKey: messageId ?? null })
+      if (stored.repeated) logger.info({ to, subject }, 'email already in the local outbox (a retried notice); not written again')
+      else logger.info({ to, subject, links }, 'email written to the local outbox (read it at /dev/mailbox)')
+      return { messageId: stored.id }
     },
   }
 }

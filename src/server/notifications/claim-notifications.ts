@@ -10,8 +10,9 @@ export type NotificationRow = typeof alertNotifications.$inferSelect
  * PostgreSQL claim side by side without waiting for or taking each other's rows; the lease keeps a
  * row ours after the statement commits, and a crashed dispatcher's lease simply runs out.
  *
- * The attempt is counted here, at claim time, so a notice that crashes its dispatcher every time
- * still reaches the attempt limit instead of looping forever.
+ * Claiming counts no attempt: `startAttempt` does, as each send begins. A dispatcher that dies
+ * mid-round so costs an attempt only to the notices it was sending, not to the whole batch it held
+ * (a crash loop would otherwise dead-letter notices that were never tried).
  */
 export async function claimDueNotifications(
   db: Db,
@@ -32,10 +33,27 @@ export async function claimDueNotifications(
     .for('update', { skipLocked: true })
   return db
     .update(alertNotifications)
-    .set({ leaseUntil: new Date(now.getTime() + leaseMs), attempts: sql`${alertNotifications.attempts} + 1` })
+    .set({ leaseUntil: new Date(now.getTime() + leaseMs) })
     .where(inArray(alertNotifications.id, due))
     .returning()
 }
+
+/**
+ * Counts an attempt on a claimed row just before its send starts, committed before the provider is
+ * called, so a notice that crashes its dispatcher during every send still reaches the attempt
+ * limit instead of looping forever. Returns the attempt number, or null when the row is no longer
+ * ours (lease ended and taken over).
+ */
+export async function startAttempt(db: Db, row: NotificationRow): Promise<number | null> {
+  const [updated] = await db
+    .update(alertNotifications)
+    .set({ attempts: sql`${alertNotifications.attempts} + 1` })
+    .where(and(eq(alertNotifications.id, row.id), eq(alertNotifications.status, 'pending'), ownLease(row)))
+    .returning({ attempts: alertNotifications.attempts })
+  return updated?.attempts ?? null
+}
+
+const ownLease = (row: NotificationRow) => (row.leaseUntil ? eq(alertNotifications.leaseUntil, row.leaseUntil) : isNull(alertNotifications.leaseUntil))
 
 /**
  * Writes a claimed row's outcome, only while our lease still holds it: if the lease ran out and
@@ -50,11 +68,7 @@ export async function finishNotification(
     .update(alertNotifications)
     .set({ ...outcome, leaseUntil: null })
     .where(
-      and(
-        eq(alertNotifications.id, row.id),
-        eq(alertNotifications.status, 'pending'),
-        row.leaseUntil ? eq(alertNotifications.leaseUntil, row.leaseUntil) : isNull(alertNotifications.leaseUntil),
-      ),
+      and(eq(alertNotifications.id, row.id), eq(alertNotifications.status, 'pending'), ownLease(row)),
     )
     .returning({ id: alertNotifications.id })
   return updated.length > 0

@@ -11,7 +11,7 @@ import { alertNotifications, alerts, profiles, pushSubscriptions } from '../db/s
 import { ChannelError } from './channel-driver.ts'
 import { MissingAddressError } from './channel-errors.ts'
 import { createTwilioChannel } from './channels/twilio-channel.ts'
-import { claimDueNotifications } from './claim-notifications.ts'
+import { claimDueNotifications, startAttempt } from './claim-notifications.ts'
 import { DISPATCH_DEFAULTS, dispatchDueNotifications, type DispatchDeps } from './dispatch-notifications.ts'
 import { DEFAULT_RETRY_POLICY } from './retry-policy.ts'
 import { startNotificationDispatcher } from './start-dispatcher.ts'
@@ -221,18 +221,35 @@ describe('dispatchDueNotifications', () => {
     expect(await dispatchDueNotifications(deps())).toMatchObject({ claimed: 0 })
 
     expect(channels.email.sends.map((s) => s.key)).toEqual([row.dedupeKey])
-    expect(await rowById(row.id)).toMatchObject({ status: 'sent', attempts: 2 })
+    // The crashed claim never started a send: only the one that did counts.
+    expect(await rowById(row.id)).toMatchObject({ status: 'sent', attempts: 1 })
   })
 
-  it('gives up on a notice whose every attempt ended with the dispatcher gone, without sending it again', async () => {
+  it('costs nothing to notices a crashed dispatcher had claimed but not started, however often it crashes', async () => {
+    const { row } = await queued('email')
+    for (let crash = 0; crash < DEFAULT_RETRY_POLICY.maxAttempts * 2; crash++) {
+      expect(await claimDueNotifications(database.db, { now: clock, batchSize: 10, leaseMs: DISPATCH_DEFAULTS.leaseMs })).toHaveLength(1)
+      advance(DISPATCH_DEFAULTS.leaseMs + 1)
+    }
+    expect(await dispatchDueNotifications(deps())).toMatchObject({ claimed: 1, sent: 1 })
+    expect(await rowById(row.id)).toMatchObject({ status: 'sent', attempts: 1 })
+  })
+
+  it('gives up on a notice whose every attempt ended with the dispatcher gone mid-send, without sending it again', async () => {
     const { row } = await queued('email')
     for (let attempt = 1; attempt <= DEFAULT_RETRY_POLICY.maxAttempts; attempt++) {
-      expect(await claimDueNotifications(database.db, { now: clock, batchSize: 10, leaseMs: DISPATCH_DEFAULTS.leaseMs })).toHaveLength(1)
+      const [claimed] = await claimDueNotifications(database.db, { now: clock, batchSize: 10, leaseMs: DISPATCH_DEFAULTS.leaseMs })
+      // The send starts (the attempt is counted), then the process dies before any outcome.
+      expect(await startAttempt(database.db, claimed!)).toBe(attempt)
       advance(DISPATCH_DEFAULTS.leaseMs + 1)
     }
     expect(await dispatchDueNotifications(deps())).toMatchObject({ claimed: 1, dead: 1 })
     expect(channels.email.sends).toEqual([])
-    expect(await rowById(row.id)).toMatchObject({ status: 'dead', attempts: DEFAULT_RETRY_POLICY.maxAttempts + 1 })
+    expect(await rowById(row.id)).toMatchObject({
+      status: 'dead',
+      attempts: DEFAULT_RETRY_POLICY.maxAttempts,
+      lastError: `gave up after ${DEFAULT_RETRY_POLICY.maxAttempts} attempts without an outcome`,
+    })
   })
 
   it("keeps the newer dispatcher's outcome when a slow one's lease ran out under it", async () => {

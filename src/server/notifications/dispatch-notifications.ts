@@ -5,7 +5,7 @@ import type { Logger } from '../lib/logger.ts'
 import { ChannelError } from './channel-driver.ts'
 import { errorText, MissingAddressError } from './channel-errors.ts'
 import type { ChannelDrivers } from './channels/create-channels.ts'
-import { claimDueNotifications, finishNotification, type NotificationRow } from './claim-notifications.ts'
+import { claimDueNotifications, finishNotification, startAttempt, type NotificationRow } from './claim-notifications.ts'
 import { loadDeliveryTargets, type DeliveryTarget } from './load-delivery-targets.ts'
 import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts'
 import { skipReason } from './skip-reason.ts'
@@ -85,15 +85,17 @@ async function deliver(
   { retry, sendTimeoutMs }: { retry: RetryPolicy; sendTimeoutMs: number },
 ): Promise<DeliveryOutcome> {
   const log = { notificationId: row.id, alertId: row.alertId, channel: row.channel, attempt: row.attempts }
-  const record = async (outcome: DeliveryOutcome, fields: Parameters<typeof finishNotification>[2]): Promise<DeliveryOutcome> => {
-    if (await finishNotification(deps.db, row, fields)) return outcome
+  const lostLease = (): DeliveryOutcome => {
     deps.logger.warn(log, 'notification lease ran out before its outcome was recorded; another dispatcher has it')
     return 'lost-lease'
   }
+  const record = async (outcome: DeliveryOutcome, fields: Parameters<typeof finishNotification>[2]): Promise<DeliveryOutcome> =>
+    (await finishNotification(deps.db, row, fields)) ? outcome : lostLease()
 
-  // Claimed once more than allowed: every earlier claim ended without an outcome (the dispatcher
-  // died mid-send), so this row is what kills it. Give up rather than loop.
-  if (row.attempts > retry.maxAttempts) {
+  // Every allowed attempt was started and none ended with an outcome (a failure would have been
+  // recorded): the dispatcher died during each send, so this row may be what kills it. Give up
+  // rather than loop.
+  if (row.attempts >= retry.maxAttempts) {
     deps.logger.warn(log, 'notification is dead: its dispatcher stopped during every attempt')
     return record('dead', { status: 'dead', lastError: row.lastError ?? `gave up after ${retry.maxAttempts} attempts without an outcome` })
   }
@@ -104,6 +106,10 @@ async function deliver(
     return record('skipped', { status: 'skipped', lastError: `skipped: ${reason}` })
   }
 
+  // Counted (and committed) before the provider is called; a crash from here on costs this attempt.
+  const attempt = await startAttempt(deps.db, row)
+  if (attempt === null) return lostLease()
+  log.attempt = attempt
   const driver = deps.channels[row.channel]
   try {
     const result = await withTimeout(driver.send(row.payload, target.owner.recipient, row.dedupeKey), sendTimeoutMs)
@@ -118,11 +124,11 @@ async function deliver(
     if (!(error instanceof ChannelError)) deps.logger.error({ ...log, err: error }, 'notification driver failed unexpectedly')
     const retryable = error instanceof ChannelError ? error.retryable : true
     const lastError = errorText(error)
-    if (!retryable || row.attempts >= retry.maxAttempts) {
+    if (!retryable || attempt >= retry.maxAttempts) {
       deps.logger.warn({ ...log, driver: driver.name, error: lastError }, 'notification is dead')
       return record('dead', { status: 'dead', lastError })
     }
-    const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(row.attempts, retry, deps.random))
+    const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempt, retry, deps.random))
     deps.logger.info({ ...log, driver: driver.name, error: lastError, nextAttemptAt }, 'notification will be retried')
     return record('retrying', { nextAttemptAt, lastError })
   }

@@ -70,13 +70,16 @@ export function startNotificationDispatcher(
   }
 }
 
-/** The loop as main.ts and worker.ts run it: real clock, the configured channels. */
-export function startDispatcherWith(notifications: NotificationServices, deps: { db: Db; logger: Logger }): DispatcherHandle {
-  return startNotificationDispatcher({
-    db: deps.db,
-    logger: deps.logger,
-    channels: notifications.channels,
-    unsubscribeUrl: notifications.unsubscribeLinks.url,
-    now: () => new Date(),
-  })
+/** The loop as main.ts and worker.ts run it: real clock, the configured channels, NOTIFICATION_POLL_MS. */
+export function startDispatcherWith(notifications: NotificationServices, deps: { db: Db; logger: Logger; pollMs?: number }): DispatcherHandle {
+  return startNotificationDispatcher(
+    {
+      db: deps.db,
+      logger: deps.logger,
+      channels: notifications.channels,
+      unsubscribeUrl: notifications.unsubscribeLinks.url,
+      now: () => new Date(),
+    },
+    { pollMs: deps.pollMs ?? DISPATCH_POLL_MS },
+  )
 }

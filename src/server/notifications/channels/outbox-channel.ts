@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client.ts'
-import { outboxMessages } from '../../db/schema.ts'
-import { extractLinks } from '../../email/outbox-mailer.ts'
+import { extractLinks, insertOutboxMessage } from '../../email/outbox-mailer.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { ChannelDriver, NotificationRecipient } from '../channel-driver.ts'
 import { MissingAddressError } from '../channel-errors.ts'
@@ -47,15 +46,14 @@ export function createOutboxChannel({
   return {
     channel,
     name: 'outbox',
-    async send(payload, to) {
+    async send(payload, to, idempotencyKey) {
       const row = render(channel, payload, to, shortUrl)
       const links = extractLinks(row.text)
-      const [stored] = await db
-        .insert(outboxMessages)
-        .values({ channel, to: row.to, subject: row.subject, text: row.text, links })
-        .returning({ id: outboxMessages.id })
-      logger.info({ channel, to: row.to, links }, `${channel} notice written to the local outbox (read it at /dev/mailbox)`)
-      return { providerMessageId: stored?.id ?? null }
+      // The notice's dedupe key makes a retry after a crash in the send window write nothing new.
+      const stored = await insertOutboxMessage(db, { channel, to: row.to, subject: row.subject, text: row.text, links, dedupeKey: idempotencyKey })
+      if (stored.repeated) logger.info({ channel, to: row.to }, `${channel} notice already in the local outbox (a retried notice); not written again`)
+      else logger.info({ channel, to: row.to, links }, `${channel} notice written to the local outbox (read it at /dev/mailbox)`)
+      return { providerMessageId: stored.id }
     },
   }
 }
