@@ -27,6 +27,9 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/$/)
 }
 
+/** The current 30-second TOTP time step. */
+const totpStep = (at = Date.now()) => Math.floor(at / 30_000)
+
 /** RFC 6238 TOTP (HMAC-SHA1, 30 s, 6 digits) from a base32 secret, as an authenticator app computes it. */
 function totp(base32Secret: string, at = Date.now()): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
@@ -60,6 +63,7 @@ test.describe('profile', () => {
   test.describe.configure({ timeout: 120_000 })
 
   test('turn on two-factor authentication, then sign in with the password and a code', async ({ page, request, consoleGuard }) => {
+    test.setTimeout(90_000) // may wait up to 30 s for a fresh code
     consoleGuard.allow(/status of 401/)
     const email = uniqueEmail('totp')
     await signUpAndVerify(page, request, email)
@@ -94,6 +98,7 @@ test.describe('profile', () => {
     await expect(twoFactor.getByText(/^Invalid code\./)).toBeVisible()
     await twoFactor.getByLabel('Authentication code').fill(totp(secret))
     await twoFactor.getByRole('button', { name: 'Verify and enable' }).click()
+    const enabledInStep = totpStep()
 
     const codes = twoFactor.getByRole('list', { name: 'Backup codes' })
     await expect(codes.getByRole('listitem')).toHaveCount(10)
@@ -115,6 +120,8 @@ test.describe('profile', () => {
     await page.getByLabel('Authentication code').fill(wrongCode(secret))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page.getByText('Invalid code', { exact: true })).toBeVisible()
+    // Each code works once (decision 011): like a person, wait for the app's next code.
+    while (totpStep() <= enabledInStep) await page.waitForTimeout(500)
     await page.getByLabel('Authentication code').fill(totp(secret))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page).toHaveURL(/\/alerts$/)
