@@ -3,6 +3,7 @@
 // popular dates (weekends, holidays, 3–8 weeks out) watched most, mostly one-way and round trips.
 import { findAirport, distanceKm } from '#server/flights/reference-data/airports.ts'
 import { baseFareUsd, bookingCurve, seasonFactor, weekdayFactor } from '#server/flights/simulator/price-model.ts'
+import { mulberry32 as random } from '#server/flights/simulator/hash.ts'
 
 /**
  * 150 busy real city pairs (domestic trunks, transatlantic, intra-Europe, Asia, Gulf), roughly in
@@ -46,16 +47,7 @@ export function busyRoutes(): Route[] {
 }
 
 /** Deterministic pseudo-random numbers (mulberry32): every run seeds the same population. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { random }
 
 /** A sampler of ranks 0..n-1 with P(k) ∝ 1 / (k + 1)^s (Zipf), by binary search on the cumulative weights. */
 export function zipf(n: number, s: number, rand: () => number): () => number {

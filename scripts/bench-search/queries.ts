@@ -1,6 +1,7 @@
 // Inputs for scripts/bench-search.ts: what people type into the airport fields, and searches over
 // real busy airports that each miss the flight service's cache (distinct route and dates).
 import { DEFAULT_SEARCH_FILTERS, DEFAULT_SEARCH_PARAMS, type SearchRequest } from '#shared/flights/search-params.ts'
+import { mulberry32 as random } from '#server/flights/simulator/hash.ts'
 
 /** IATA codes, city prefixes, airport-name words and 1–4 letter prefixes, as typed (some mixed case). */
 export const AUTOCOMPLETE_QUERIES: readonly string[] = [
@@ -27,16 +28,7 @@ const DAY_MS = 86_400_000
 export const dayAfter = (base: Date, days: number) => new Date(base.getTime() + days * DAY_MS).toISOString().slice(0, 10)
 
 /** A deterministic pseudo-random generator (mulberry32), so every run searches the same things. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { random }
 
 export type TripKind = 'one-way' | 'round-trip' | 'multi-city'
 

@@ -12,6 +12,7 @@ import { cheapestWithin, observedItineraries } from '../../src/server/price-chec
 import { DEFAULT_RETRY_POLICY } from '../../src/server/notifications/retry-policy.ts'
 import { engineQuery } from '../../src/server/price-checks/search-key.ts'
 import type { FakeTwilio } from '../fakes/twilio-server.ts'
+import { mulberry32 as seededRandom } from '#server/flights/simulator/hash.ts'
 
 /**
  * The population of the worker crash tests (tests/integration/worker-crash.test.ts, security
@@ -271,13 +272,4 @@ export async function verifyNothingLostNothingDoubled(db: Db, scenario: CrashSce
 }
 
 /** A seeded PRNG (mulberry32): the kill schedule of a failing run can be replayed from its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
+export { seededRandom }
