@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BASE_QUERY } from '#tests/fixtures/serpapi/index.ts'
 import type { FlightQuery } from '#shared/flights/flight-query.ts'
 import { ProviderError } from '../provider.ts'
 import { createSerpProvider } from '../serpapi/create-serp-provider.ts'
@@ -13,25 +14,7 @@ const market = (failures?: FailureSettings, now: Date = NOW) =>
   createSimulatedMarket({ now: () => now, bookingUrl: 'https://faredrop.test/api/flights/simulated-seller', ...(failures ? { failures } : {}) })
 const oneWay = (from: string, to: string, extra: SerpQuery = {}): SerpQuery => ({ type: 2, departure_id: from, arrival_id: to, outbound_date: DATE, ...extra })
 const listed = (r: SerpFlightsResponse): SerpItinerary[] => [...(r.best_flights ?? []), ...(r.other_flights ?? [])]
-const QUERY: FlightQuery = {
-  type: 2,
-  departure_id: 'JFK',
-  arrival_id: 'LHR',
-  outbound_date: DATE,
-  adults: 1,
-  children: 0,
-  infants_in_seat: 0,
-  infants_on_lap: 0,
-  travel_class: 1,
-  stops: 0,
-  sort_by: 1,
-  bags: 0,
-  currency: 'USD',
-  hl: 'en',
-  gl: 'us',
-  deep_search: false,
-  show_hidden: false,
-}
+const QUERY: FlightQuery = { ...BASE_QUERY, type: 2, departure_id: 'JFK', arrival_id: 'LHR', outbound_date: DATE }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(

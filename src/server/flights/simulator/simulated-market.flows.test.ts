@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BASE_QUERY } from '#tests/fixtures/serpapi/index.ts'
 import type { FlightQuery } from '#shared/flights/flight-query.ts'
 import type { Itinerary } from '#shared/flights/model.ts'
 import { ProviderError } from '../provider.ts'
@@ -19,25 +20,10 @@ function setup(start = NOW) {
   return { market, provider: createSerpProvider(market), setNow: (d: Date) => void (now = d) }
 }
 
-const BASE = {
-  adults: 1,
-  children: 0,
-  infants_in_seat: 0,
-  infants_on_lap: 0,
-  travel_class: 1,
-  stops: 0,
-  sort_by: 1,
-  bags: 0,
-  currency: 'USD',
-  hl: 'en',
-  gl: 'us',
-  deep_search: false,
-  show_hidden: false,
-} as const satisfies Partial<FlightQuery>
 
-const ROUND_TRIP: FlightQuery = { ...BASE, type: 1, departure_id: 'JFK', arrival_id: 'LHR', outbound_date: '2026-12-08', return_date: '2026-12-15' }
+const ROUND_TRIP: FlightQuery = { ...BASE_QUERY, type: 1, departure_id: 'JFK', arrival_id: 'LHR', outbound_date: '2026-12-08', return_date: '2026-12-15' }
 const MULTI_CITY: FlightQuery = {
-  ...BASE,
+  ...BASE_QUERY,
   type: 3,
   multi_city_json: JSON.stringify([
     { departure_id: 'CDG', arrival_id: 'NRT', date: '2026-12-08' },

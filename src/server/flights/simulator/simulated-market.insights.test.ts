@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BASE_QUERY } from '#tests/fixtures/serpapi/index.ts'
 import type { FlightQuery } from '#shared/flights/flight-query.ts'
 import { createSerpProvider } from '../serpapi/create-serp-provider.ts'
 import type { SerpFlightsResponse, SerpItinerary, SerpQuery } from '../serpapi/serp-types.ts'
@@ -47,25 +48,7 @@ describe('simulated market: price insights', async () => {
   })
 
   it('comes through the SerpApi mapper unchanged', async () => {
-    const query: FlightQuery = {
-      type: 2,
-      departure_id: 'JFK',
-      arrival_id: 'LHR',
-      outbound_date: DATE,
-      adults: 1,
-      children: 0,
-      infants_in_seat: 0,
-      infants_on_lap: 0,
-      travel_class: 1,
-      stops: 0,
-      sort_by: 1,
-      bags: 0,
-      currency: 'USD',
-      hl: 'en',
-      gl: 'us',
-      deep_search: false,
-      show_hidden: false,
-    }
+    const query: FlightQuery = { ...BASE_QUERY, type: 2, departure_id: 'JFK', arrival_id: 'LHR', outbound_date: DATE }
     const mapped = await createSerpProvider(market()).priceInsights(query)
     expect(mapped).toEqual({
       lowest_price: insights.lowest_price,
