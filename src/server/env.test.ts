@@ -88,7 +88,9 @@ describe('parseEnv', () => {
     expect(parseEnv({})).toMatchObject({
       PRICE_CHECK_POLL_MS: 5_000,
       PRICE_CHECK_BATCH_SIZE: 200,
-      PRICE_CHECK_LEASE_SECONDS: 120,
+      // 90 s + a 5 s poll: a dead worker's alerts and notices are taken over within W2's 120 s.
+      PRICE_CHECK_LEASE_SECONDS: 90,
+      NOTIFICATION_LEASE_SECONDS: 90,
       PRICE_CHECK_CACHE_TTL_SECONDS: 1_800,
       PROVIDER_CALLS_PER_MINUTE: 60,
       PROVIDER_CALLS_PER_DAY: 5_000,
@@ -100,5 +102,7 @@ describe('parseEnv', () => {
       PRICE_CHECK_LEASE_SECONDS: 60,
     })
     expect(() => parseEnv({ PRICE_CHECK_LEASE_SECONDS: '45' })).toThrow(/PRICE_CHECK_LEASE_SECONDS: must exceed FLIGHTS_TIMEOUT_MS/)
+    // A notice lease shorter than a send may take (45 s) plus a margin would let two dispatchers send it.
+    expect(() => parseEnv({ NOTIFICATION_LEASE_SECONDS: '50' })).toThrow(/NOTIFICATION_LEASE_SECONDS/)
   })
 })

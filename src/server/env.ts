@@ -177,8 +177,11 @@ export const EnvSchema = z.object({
   PRICE_CHECK_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
   /** Due alerts one worker claims per cycle. */
   PRICE_CHECK_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(5_000).default(200)),
-  /** How long a claimed alert stays with its worker; a crashed worker's alerts are checked again after it. */
-  PRICE_CHECK_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(3_600).default(120)),
+  /**
+   * How long a claimed alert stays with its worker; a crashed worker's alerts are checked again
+   * after it. 90 s + a poll keeps W2 (a dead worker's work taken over within 120 s).
+   */
+  PRICE_CHECK_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(3_600).default(90)),
   /** How long a stored observation answers identical searches instead of a new provider call. */
   PRICE_CHECK_CACHE_TTL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(86_400).default(1_800)),
   /** Provider calls the price checks may make per minute and per day, across every process. */
@@ -189,6 +192,8 @@ export const EnvSchema = z.object({
   PROVIDER_BREAKER_COOLDOWN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),
   /** Notice dispatcher: how often it looks for notices to send, in milliseconds (at once again after a full round). */
   NOTIFICATION_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
+  /** How long a dispatcher holds a claimed notice; longer than a send may take (45 s), so a live send is never taken over. */
+  NOTIFICATION_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(3_600).default(90)),
 }).superRefine((env, ctx) => {
   // An outside provider is either fully configured or not at all: a client id alone would show a
   // working button that fails at the token exchange.

@@ -30,7 +30,7 @@ const app = createApp({
 const runWorkerHere = database.driver === 'pglite' || env.WORKER_IN_PROCESS
 const worker: HeartbeatHandle | null = runWorkerHere ? await startWorkerHeartbeat({ db: database.db, logger }) : null
 // Notices go out from wherever the worker runs; the dispatcher polls the outbox table.
-const dispatcher = runWorkerHere ? startDispatcherWith(services.notifications, { db: database.db, logger, pollMs: env.NOTIFICATION_POLL_MS }) : null
+const dispatcher = runWorkerHere ? startDispatcherWith(services.notifications, { db: database.db, logger, pollMs: env.NOTIFICATION_POLL_MS, leaseMs: env.NOTIFICATION_LEASE_SECONDS * 1000 }) : null
 const priceChecks: PriceCheckWorker | null = runWorkerHere
   ? startPriceChecks({
       db: database.db,
@@ -39,6 +39,7 @@ const priceChecks: PriceCheckWorker | null = runWorkerHere
       logger,
       // Leases name the worker by its heartbeat id, as in worker.ts.
       config: { ...services.priceCheckConfig, workerId: worker?.workerId ?? services.priceCheckConfig.workerId },
+      onNotificationsQueued: services.notifications.outboxSignal.notify,
     })
   : null
 

@@ -23,8 +23,6 @@ const heartbeat = await startWorkerHeartbeat({ db: database.db, logger })
 // Only what the checks need: no auth, mailer or HTTP app in a worker-only process.
 const now = () => new Date()
 const { provider } = createFlightProvider({ env, now, priceShocks: createPriceShockStore({ db: database.db, now }) })
-// Leases name the worker by its heartbeat id, so a held alert points at a live or vanished process.
-const priceChecks = startPriceChecks({ db: database.db, now, provider, logger, config: { ...priceCheckConfig(env), workerId: heartbeat.workerId } })
 // The notice dispatcher, though, needs the mailer and the auth secret (for unsubscribe links).
 const notifications = await createNotificationServices({
   env,
@@ -33,7 +31,16 @@ const notifications = await createNotificationServices({
   mailer: createMailer({ env, db: database.db, logger }),
   authSecret: await getOrCreateSecret(database.db, 'auth_secret', env.AUTH_SECRET),
 })
-const dispatcher = startDispatcherWith(notifications, { db: database.db, logger, pollMs: env.NOTIFICATION_POLL_MS })
+// Leases name the worker by its heartbeat id, so a held alert points at a live or vanished process.
+const priceChecks = startPriceChecks({
+  db: database.db,
+  now,
+  provider,
+  logger,
+  config: { ...priceCheckConfig(env), workerId: heartbeat.workerId },
+  onNotificationsQueued: notifications.outboxSignal.notify,
+})
+const dispatcher = startDispatcherWith(notifications, { db: database.db, logger, pollMs: env.NOTIFICATION_POLL_MS, leaseMs: env.NOTIFICATION_LEASE_SECONDS * 1000 })
 logger.info({ workerId: heartbeat.workerId, driver: database.driver, provider: provider.id }, 'worker started')
 
 onShutdown(logger, async () => {

@@ -99,7 +99,9 @@ export async function insertNotification(
       dedupeKey: `${alertId}:${event}:${channel}`,
       price: payload.price,
       payload,
-      ...(nextAttemptAt ? { nextAttemptAt } : {}),
+      // JavaScript's clock (milliseconds), as the engine writes it: the database's now() carries
+      // microseconds and a row made this millisecond would not yet be due to a dispatcher's Date.
+      nextAttemptAt: nextAttemptAt ?? new Date(),
     })
     .returning()
   return row!

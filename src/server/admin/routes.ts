@@ -1,3 +1,4 @@
+import type { NotificationServices } from '../notifications/create-notification-services.ts'
 import { Hono } from 'hono'
 import type { Auth } from '../auth/auth.ts'
 import { requireRole } from '../auth/viewer.ts'
@@ -28,6 +29,7 @@ export function adminRoutes(deps: {
   logger: Logger
   flightProvider: FlightProvider
   priceCheckConfig: PriceCheckConfig
+  notifications: Pick<NotificationServices, 'outboxSignal'>
 }) {
   const app = new Hono()
   app.use('*', requireRole(deps, 'admin'))
@@ -52,7 +54,14 @@ export function adminRoutes(deps: {
   })
   // One alert's price check now, with a fresh provider call (support, tests): { observation, evaluation }.
   app.post('/alerts/:id/check', async (c) => {
-    const engine = { db: deps.db, now: deps.now, provider: deps.flightProvider, logger: deps.logger, config: deps.priceCheckConfig }
+    const engine = {
+      db: deps.db,
+      now: deps.now,
+      provider: deps.flightProvider,
+      logger: deps.logger,
+      config: deps.priceCheckConfig,
+      onNotificationsQueued: deps.notifications.outboxSignal.notify,
+    }
     return c.json(await checkAlertNow(engine, c.req.param('id')))
   })
   // Failure injection for demos and browser tests; this process only, like the market's clock.

@@ -1,3 +1,4 @@
+import { createOutboxSignal, type OutboxSignal } from './outbox-signal.ts'
 import type { Agent } from 'node:https'
 import type { Db } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
@@ -12,6 +13,8 @@ export interface NotificationServices {
   /** What GET /api/push/public-key answers: the browser's `applicationServerKey`. */
   vapidPublicKey: string
   unsubscribeLinks: UnsubscribeLinks
+  /** The engine rings it after queueing notices; this process's dispatcher wakes up. */
+  outboxSignal: OutboxSignal
 }
 
 /**
@@ -38,5 +41,6 @@ export async function createNotificationServices({
     channels: createChannelDrivers({ env, db, logger, mailer, vapidKeys, ...(pushAgent ? { pushAgent } : {}) }),
     vapidPublicKey: vapidKeys.publicKey,
     unsubscribeLinks: createUnsubscribeLinks({ secret: authSecret, publicUrl: publicUrl(env) }),
+    outboxSignal: createOutboxSignal(),
   }
 }

@@ -266,6 +266,17 @@ describe('dispatchDueNotifications', () => {
     expect(await rowById(row.id)).toMatchObject({ status: 'sent', attempts: 2, providerMessageId: 'email-1' })
   })
 
+  it('starts no send its lease could not outlast: the notice goes back unsent, its attempt not counted', async () => {
+    const { row } = await queued('email')
+    // A lease no longer than a send's timeout plus the margin leaves no time to start any send.
+    expect(await dispatchDueNotifications(deps(), { leaseMs: 60_000, sendTimeoutMs: 50_000 })).toMatchObject({ claimed: 1, released: 1, sent: 0 })
+    expect(channels.email.sends).toHaveLength(0)
+    expect(await rowById(row.id)).toMatchObject({ status: 'pending', attempts: 0, leaseUntil: null })
+
+    expect(await dispatchDueNotifications(deps())).toMatchObject({ claimed: 1, sent: 1 })
+    expect(await rowById(row.id)).toMatchObject({ status: 'sent', attempts: 1 })
+  })
+
   it('two dispatchers running at once never send one notice twice', async () => {
     const owner = await insertUser(database.db)
     const alertId = await insertAlert(database.db, owner.id)

@@ -31,9 +31,12 @@ export interface DispatchOptions {
   retry?: RetryPolicy
 }
 
-export const DISPATCH_DEFAULTS = { batchSize: 25, leaseMs: 120_000, concurrency: 4, sendTimeoutMs: 45_000 } as const
+export const DISPATCH_DEFAULTS = { batchSize: 25, leaseMs: 90_000, concurrency: 4, sendTimeoutMs: 45_000 } as const
+/** Kept between the last send started and the lease's end, on top of the send timeout. */
+const SEND_START_MARGIN_MS = 10_000
 
-export type DeliveryOutcome = 'sent' | 'retrying' | 'dead' | 'skipped' | 'lost-lease' | 'error'
+/** `released`: the round's lease was too near its end to start a send; the row goes back, attempt not counted. */
+export type DeliveryOutcome = 'sent' | 'retrying' | 'dead' | 'skipped' | 'released' | 'lost-lease' | 'error'
 export type DispatchSummary = { claimed: number } & Record<DeliveryOutcome, number>
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -53,19 +56,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function dispatchDueNotifications(deps: DispatchDeps, options: DispatchOptions = {}): Promise<DispatchSummary> {
   const { batchSize, leaseMs, concurrency, sendTimeoutMs } = { ...DISPATCH_DEFAULTS, ...options }
   const retry = options.retry ?? DEFAULT_RETRY_POLICY
-  const summary: DispatchSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0, skipped: 0, 'lost-lease': 0, error: 0 }
+  const summary: DispatchSummary = { claimed: 0, sent: 0, retrying: 0, dead: 0, skipped: 0, released: 0, 'lost-lease': 0, error: 0 }
 
   const rows = await claimDueNotifications(deps.db, { now: deps.now(), batchSize, leaseMs })
   summary.claimed = rows.length
   if (rows.length === 0) return summary
 
+  // A send may take sendTimeoutMs; one started later than this could outlive the lease, and
+  // another dispatcher could send the notice again meanwhile. Real time, like the lease's guard.
+  const claimedAt = performance.now()
+  const canStartSend = () => performance.now() - claimedAt < leaseMs - sendTimeoutMs - SEND_START_MARGIN_MS
   const targets = await loadDeliveryTargets(deps.db, rows, deps.unsubscribeUrl)
   const limit = pLimit(concurrency)
   const outcomes = await Promise.all(
     rows.map((row) =>
       limit(async (): Promise<DeliveryOutcome> => {
         try {
-          return await deliver(deps, row, targets.get(row.id), { retry, sendTimeoutMs })
+          return await deliver(deps, row, targets.get(row.id), { retry, sendTimeoutMs, canStartSend })
         } catch (err) {
           // Recording the outcome failed (database gone?): the lease runs out and the row is tried again.
           deps.logger.error({ err, notificationId: row.id }, 'notification outcome could not be recorded')
@@ -82,7 +89,7 @@ async function deliver(
   deps: DispatchDeps,
   row: NotificationRow,
   target: DeliveryTarget | undefined,
-  { retry, sendTimeoutMs }: { retry: RetryPolicy; sendTimeoutMs: number },
+  { retry, sendTimeoutMs, canStartSend }: { retry: RetryPolicy; sendTimeoutMs: number; canStartSend: () => boolean },
 ): Promise<DeliveryOutcome> {
   const log = { notificationId: row.id, alertId: row.alertId, channel: row.channel, attempt: row.attempts }
   const lostLease = (): DeliveryOutcome => {
@@ -106,6 +113,10 @@ async function deliver(
     return record('skipped', { status: 'skipped', lastError: `skipped: ${reason}` })
   }
 
+  if (!canStartSend()) {
+    deps.logger.info(log, 'notification released unsent: the round ran too long to start a send within its lease')
+    return record('released', {})
+  }
   // Counted (and committed) before the provider is called; a crash from here on costs this attempt.
   const attempt = await startAttempt(deps.db, row)
   if (attempt === null) return lostLease()

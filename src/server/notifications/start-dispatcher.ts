@@ -70,9 +70,9 @@ export function startNotificationDispatcher(
   }
 }
 
-/** The loop as main.ts and worker.ts run it: real clock, the configured channels, NOTIFICATION_POLL_MS. */
-export function startDispatcherWith(notifications: NotificationServices, deps: { db: Db; logger: Logger; pollMs?: number }): DispatcherHandle {
-  return startNotificationDispatcher(
+/** The loop as main.ts and worker.ts run it: real clock, the configured channels, NOTIFICATION_POLL_MS, woken by the outbox signal. */
+export function startDispatcherWith(notifications: NotificationServices, deps: { db: Db; logger: Logger; pollMs?: number; leaseMs?: number }): DispatcherHandle {
+  const handle = startNotificationDispatcher(
     {
       db: deps.db,
       logger: deps.logger,
@@ -80,6 +80,14 @@ export function startDispatcherWith(notifications: NotificationServices, deps: {
       unsubscribeUrl: notifications.unsubscribeLinks.url,
       now: () => new Date(),
     },
-    { pollMs: deps.pollMs ?? DISPATCH_POLL_MS },
+    { pollMs: deps.pollMs ?? DISPATCH_POLL_MS, ...(deps.leaseMs ? { leaseMs: deps.leaseMs } : {}) },
   )
+  const unsubscribe = notifications.outboxSignal.subscribe(() => handle.wake())
+  return {
+    wake: handle.wake,
+    async stop() {
+      unsubscribe()
+      await handle.stop()
+    },
+  }
 }

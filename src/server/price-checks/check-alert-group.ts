@@ -4,7 +4,7 @@ import { evaluateAlert, type AlertCheckState, type AlertEvaluation } from './eva
 import type { Observation } from './load-cached-observations.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
 import { failureOutcome, priceAlerts, type PricedOutcome, type PricingContext } from './price-alerts.ts'
-import type { SearchObserver } from './search-observer.ts'
+import { FRESH_ANSWER_REUSE_MS, type SearchObserver } from './search-observer.ts'
 
 /** Alerts whose searches are the same provider question (search-key.ts): checked together. */
 export interface AlertGroup {
@@ -41,9 +41,10 @@ export function checkState(alert: AlertRow): AlertCheckState {
 /**
  * Checks a group: one observation (reused or one provider call) for all of it, each alert priced
  * and evaluated; then, re-check before notifying (decision 013): if any alert would notify on an
- * answer that may have come from a cache, the search is asked again with every cache bypassed and
- * those alerts are judged on that fresh answer instead. A notice therefore always names a price
- * the provider gave moments ago, and a fare that is already gone notifies no one.
+ * answer that may have come from a cache, the search is asked again with every cache bypassed (or
+ * a no-cache answer of the last few minutes serves) and those alerts are judged on that answer
+ * instead. A notice therefore always names a price the provider gave moments ago, and a fare that
+ * is already gone notifies no one.
  */
 export async function checkAlertGroup(
   deps: PriceCheckDeps,
@@ -52,9 +53,11 @@ export async function checkAlertGroup(
   options: { fresh: boolean; now: Date },
 ): Promise<AlertCheck[]> {
   const random = deps.random ?? Math.random
-  const pricing = (fresh: boolean): PricingContext => ({ observer, provider: deps.provider, query: group.query, fresh })
+  // The re-check may use a no-cache answer of the last few minutes; an admin's check (options.fresh) always asks anew.
+  const reuse = (fresh: boolean) => (fresh && !options.fresh ? { freshWithinMs: FRESH_ANSWER_REUSE_MS } : {})
+  const pricing = (fresh: boolean): PricingContext => ({ observer, provider: deps.provider, query: group.query, fresh, ...reuse(fresh) })
   const observe = (fresh: boolean) =>
-    observer.observe(group.key, group.query.currency, (call) => deps.provider.search(group.query, call), { fresh })
+    observer.observe(group.key, group.query.currency, (call) => deps.provider.search(group.query, call), { fresh, ...reuse(fresh) })
 
   const judge = (alert: AlertRow, outcome: PricedOutcome | undefined, observation: Observation | null): AlertCheck => {
     const result = outcome ?? ({ kind: 'failed', reason: 'an unexpected error', retryable: true } as const)

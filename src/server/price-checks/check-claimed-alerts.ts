@@ -90,6 +90,7 @@ export async function checkClaimedAlerts(
     ...checked.flat(),
   ]
   const summary = await writeCheckResults(deps.db, { owner: input.owner, now, checks, observations: observer.made, publicUrl: deps.config.publicUrl })
+  if (summary.notifications > 0) deps.onNotificationsQueued?.()
   // One line per cycle, not per alert: an outage would otherwise flood the log.
   const failed = checks.filter((c) => c.outcome.kind === 'failed')
   if (failed.length > 0) {

@@ -72,6 +72,25 @@ describe('coalescing: one provider call per distinct search', () => {
     expect(notice!.dedupeKey).toBe(`${eager.id}:${fresh!.id}:email`)
   })
 
+  it('lets a no-cache answer of the last 5 minutes confirm the next batch’s notices, and asks again after', async () => {
+    const userId = await h.user('unlimited')
+    const date = h.day(27)
+    await h.alert(userId, { params: { outbound_date: date }, targetPrice: 100_000 })
+    expect(await h.run()).toMatchObject({ providerCalls: 2, notifications: 1 })
+    // Another batch, 2 minutes on, with alerts of the same search that would notify.
+    h.clock.advance(2 * 60_000)
+    const later = await h.alert(userId, { params: { outbound_date: date }, targetPrice: 100_000 })
+    expect(await h.run()).toMatchObject({ claimed: 1, providerCalls: 0, notifications: 1 })
+    const [confirming] = await h.db.select().from(priceObservations).where(eq(priceObservations.fresh, true))
+    const [notice] = await h.db.select().from(alertNotifications).where(eq(alertNotifications.alertId, later.id))
+    expect(notice!.dedupeKey).toBe(`${later.id}:${confirming!.id}:email`)
+    // Past 5 minutes the stored answer still serves the check (TTL) but no longer confirms a notice.
+    h.clock.advance(4 * 60_000)
+    await h.alert(userId, { params: { outbound_date: date }, targetPrice: 100_000 })
+    expect(await h.run()).toMatchObject({ claimed: 1, cacheHits: 1, providerCalls: 1, notifications: 1 })
+    expect(h.provider.calls.map((c) => c.fresh)).toEqual([false, true, true])
+  })
+
   it('keeps different searches apart', async () => {
     const userId = await h.user('unlimited')
     await h.alert(userId, { params: { outbound_date: h.day(22) } })

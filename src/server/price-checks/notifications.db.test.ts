@@ -4,6 +4,7 @@ import { createHarness, type Harness } from '#tests/support/price-check-harness.
 import { alertNotifications } from '../db/schema.ts'
 import type { AlertCheck } from './check-alert-group.ts'
 import { queueNotifications } from './queue-notifications.ts'
+import { runPriceChecks } from './run-price-checks.ts'
 
 let h: Harness
 beforeAll(async () => {
@@ -54,6 +55,19 @@ describe('notification outbox rows', () => {
     expect(row!.payload.searchUrl).toBe(`http://localhost:3000/search?trip=one-way&from=JFK&to=LAX&depart=${date}&class=economy&adults=1&sort=2`)
   })
 
+  it('wakes this process\'s dispatcher once per cycle that queued notices, and not otherwise', async () => {
+    let wakes = 0
+    const deps = { ...h.deps, onNotificationsQueued: () => wakes++ }
+    const userId = await h.user('premium')
+    await h.alert(userId, { params: { outbound_date: h.day(41) }, targetPrice: 100_000 })
+    await h.alert(userId, { params: { outbound_date: h.day(42) }, targetPrice: 100_000 })
+    expect(await runPriceChecks(deps)).toMatchObject({ claimed: 2, notifications: 2 })
+    expect(wakes).toBe(1)
+    await h.alert(userId, { params: { outbound_date: h.day(43) }, targetPrice: 1 })
+    expect(await runPriceChecks(deps)).toMatchObject({ claimed: 1, notifications: 0 })
+    expect(wakes).toBe(1)
+  })
+
   it('never queues a notice twice for the same price event', async () => {
     const [row] = await h.db.select().from(alertNotifications).limit(1)
     const alert = await h.read(row!.alertId)
@@ -66,7 +80,7 @@ describe('notification outbox rows', () => {
     } as unknown as AlertCheck
     const before = (await h.db.select().from(alertNotifications).where(eq(alertNotifications.alertId, alert.id))).length
     // A retried write of the same event (a crash between two attempts) adds nothing.
-    expect(await h.db.transaction((tx) => queueNotifications(tx, [check], 'http://localhost:3000'))).toBe(0)
+    expect(await h.db.transaction((tx) => queueNotifications(tx, [check], { publicUrl: 'http://localhost:3000', now: new Date() }))).toBe(0)
     expect(await h.db.select().from(alertNotifications).where(eq(alertNotifications.alertId, alert.id))).toHaveLength(before)
   })
 })

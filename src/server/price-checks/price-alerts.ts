@@ -17,6 +17,8 @@ export interface PricingContext {
   query: FlightQuery
   /** Every call bypasses the caches (re-check before a notice, admin check). */
   fresh: boolean
+  /** With `fresh`: a no-cache answer this recent will do (re-checks; never for an admin's check). */
+  freshWithinMs?: number
 }
 
 const PROVIDER_REASON: Record<ProviderError['code'], string> = {
@@ -113,7 +115,7 @@ export async function priceAlerts(ctx: PricingContext, first: Observation, alert
             searchKey(ctx.query, nextPath),
             ctx.query.currency,
             (call) => ctx.provider.next(ctx.query, itinerary.departure_token!, call),
-            { fresh: ctx.fresh },
+            { fresh: ctx.fresh, ...(ctx.freshWithinMs !== undefined ? { freshWithinMs: ctx.freshWithinMs } : {}) },
           )
           await walk(observed, nextPath, waiting)
         } catch (error) {

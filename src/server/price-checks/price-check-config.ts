@@ -32,6 +32,8 @@ export interface PriceCheckDeps {
   config: PriceCheckConfig
   /** Jitter source; tests pin it. */
   random?: () => number
+  /** Called after a write queued notices (wakes this process's dispatcher). */
+  onNotificationsQueued?: () => void
 }
 
 export function priceCheckConfig(env: Env): PriceCheckConfig {

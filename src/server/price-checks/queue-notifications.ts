@@ -11,7 +11,7 @@ import { dedupeKey, HISTORY_POINTS, noticeChannels, noticePayload } from './noti
  * The dedupe key makes a repeat harmless. Channels are judged against the owner's plan now; the
  * dispatcher judges them again when it sends.
  */
-export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], publicUrl: string): Promise<number> {
+export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], input: { publicUrl: string; now: Date }): Promise<number> {
   const events = checks.filter((c) => c.evaluation?.notify)
   if (events.length === 0) return 0
   const owners = await tx
@@ -29,7 +29,7 @@ export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], 
 
   const rows = events.flatMap(({ alert, evaluation }) => {
     const notify = evaluation!.notify!
-    const payload = noticePayload({ alert, price: notify.price, itinerary: notify.itinerary, history: history.get(alert.id) ?? [], publicUrl })
+    const payload = noticePayload({ alert, price: notify.price, itinerary: notify.itinerary, history: history.get(alert.id) ?? [], publicUrl: input.publicUrl })
     return noticeChannels(alert.notificationChannels, planOf(alert.userId)).map((channel) => ({
       alertId: alert.id,
       userId: alert.userId,
@@ -38,6 +38,9 @@ export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], 
       status: 'pending' as const,
       price: notify.price,
       payload,
+      // The engine's clock, not the database's: a dispatcher comparing with its own clock finds the
+      // row due at once (now() keeps microseconds a JavaScript Date would round away).
+      nextAttemptAt: input.now,
     }))
   })
   if (rows.length === 0) return 0

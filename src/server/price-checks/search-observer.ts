@@ -21,12 +21,29 @@ export class CheckDeferred extends Error {
 
 export type ProviderCall = (ctx: CallContext) => Promise<ProviderSearchResult>
 
+export interface ObserveOptions {
+  /** Bypass every cache: a provider call with no_cache, unless `freshWithinMs` allows a recent one. */
+  fresh: boolean
+  /**
+   * With `fresh`: an answer made with every cache bypassed no longer ago than this (this cycle's or
+   * another batch's or worker's) confirms as well as a new call would. Absent: always a new call.
+   */
+  freshWithinMs?: number
+}
+
+/**
+ * How recent a no-cache answer must be to confirm a notice without a call of its own (decision
+ * 013): fares move by the hour, not by the minute, and without it every batch holding alerts of a
+ * busy search would ask it again.
+ */
+export const FRESH_ANSWER_REUSE_MS = 5 * 60_000
+
 export interface SearchObserver {
-  /** The answer for a key: this cycle's, a stored fresh-enough one, or a provider call (`fresh`: always a call). */
-  observe(key: string, currency: string, call: ProviderCall, options: { fresh: boolean }): Promise<Observation>
+  /** The answer for a key: this cycle's, a stored fresh-enough one, or a provider call (`fresh`: see ObserveOptions). */
+  observe(key: string, currency: string, call: ProviderCall, options: ObserveOptions): Promise<Observation>
   /** Observations this cycle made, to store with the results. */
   readonly made: Observation[]
-  readonly stats: { calls: number; cacheHits: number; failures: number; deferredUntil: Date | null }
+  readonly stats: { calls: number; cacheHits: number; freshReuses: number; failures: number; deferredUntil: Date | null }
 }
 
 /**
@@ -55,7 +72,7 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
   const memo = new Map<string, Observation>()
   const inFlight = new Map<string, Promise<Observation>>()
   const made: Observation[] = []
-  const stats = { calls: 0, cacheHits: 0, failures: 0, deferredUntil: null as Date | null }
+  const stats = { calls: 0, cacheHits: 0, freshReuses: 0, failures: 0, deferredUntil: null as Date | null }
 
   const defer = (until: Date | null, reason: string): never => {
     if (until && (!stats.deferredUntil || until > stats.deferredUntil)) stats.deferredUntil = until
@@ -134,7 +151,15 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
   return {
     made,
     stats,
-    async observe(key, currency, call, { fresh }) {
+    async observe(key, currency, call, { fresh, freshWithinMs }) {
+      if (fresh && freshWithinMs !== undefined) {
+        const since = deps.now().getTime() - freshWithinMs
+        const recent = [memo.get(key), cached.get(key)].find((o) => o?.fresh && o.observedAt.getTime() >= since)
+        if (recent) {
+          stats.freshReuses++
+          return recent
+        }
+      }
       if (!fresh) {
         // A stored answer counts as cached, whatever it was when made: a notice from it is re-checked.
         const stored = cached.get(key)

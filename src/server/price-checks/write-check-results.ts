@@ -84,7 +84,7 @@ export async function writeCheckResults(
       evaluation!.record ? [{ alertId: alert.id, price: evaluation!.record.price, currency: alert.currency, recordedAt: now, itinerary: historyItinerary(evaluation!.record.itinerary) }] : [],
     )
     for (let i = 0; i < points.length; i += 1000) await tx.insert(alertPrices).values(points.slice(i, i + 1000))
-    const notifications = await queueNotifications(tx, stored, input.publicUrl)
+    const notifications = await queueNotifications(tx, stored, { publicUrl: input.publicUrl, now })
     return { written: stored.length, notifications }
   })
 }
