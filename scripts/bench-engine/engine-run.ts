@@ -46,9 +46,9 @@ export function countingProvider(inner: FlightProvider): CountingProvider {
 }
 
 /** The production configuration from the environment, with the provider budget out of the way. */
-export function benchConfig(over: Partial<PriceCheckConfig> = {}): PriceCheckConfig {
-  const env = parseEnv({ NODE_ENV: 'production', ...pick(process.env, ['PRICE_CHECK_BATCH_SIZE', 'FLIGHTS_MAX_CONCURRENCY']) })
-  return { ...priceCheckConfig(env), budget: { perMinute: 1_000_000_000, perDay: 1_000_000_000 }, ...over }
+export function benchConfig(driver: 'pglite' | 'postgres', over: Partial<PriceCheckConfig> = {}): PriceCheckConfig {
+  const env = parseEnv({ NODE_ENV: 'production', ...pick(process.env, ['PRICE_CHECK_BATCH_SIZE', 'PRICE_CHECK_CYCLES', 'FLIGHTS_MAX_CONCURRENCY']) })
+  return { ...priceCheckConfig(env, driver), budget: { perMinute: 1_000_000_000, perDay: 1_000_000_000 }, ...over }
 }
 
 function pick(source: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
@@ -76,20 +76,28 @@ export interface WorkerResult {
   peakRssBytes: number
 }
 
-/** Runs cycles until a claim comes back empty. `now` is the engine's and the market's clock. */
+/**
+ * Runs cycles until a claim comes back empty, `cyclesInFlight` loops side by side as the worker
+ * loop (start-price-checks.ts) runs them. `now` is the engine's and the market's clock.
+ */
 export async function runUntilIdle(
   db: Db,
   now: () => Date,
-  options: { config?: PriceCheckConfig; provider?: CountingProvider } = {},
+  options: { driver: 'pglite' | 'postgres'; config?: PriceCheckConfig; provider?: CountingProvider },
 ): Promise<WorkerResult> {
   const provider = options.provider ?? benchProvider(db, now)
-  const config = options.config ?? benchConfig()
+  const config = options.config ?? benchConfig(options.driver)
   const deps = { db, now, provider, logger: pino({ level: 'silent' }), config }
   const result: WorkerResult = { cycles: 0, claimed: 0, written: 0, groups: 0, providerCalls: 0, cacheHits: 0, notifications: 0, counts: provider.counts, lagMs: [], wallMs: 0, peakRssBytes: 0 }
   const started = performance.now()
-  for (;;) {
-    const report = await runPriceChecks(deps)
-    if (report.claimed === 0) break
+  const loop = async () => {
+    for (;;) {
+      const report = await runPriceChecks(deps)
+      if (report.claimed === 0) return
+      add(report)
+    }
+  }
+  const add = (report: Awaited<ReturnType<typeof runPriceChecks>>) => {
     result.cycles++
     result.claimed += report.claimed
     result.written += report.written
@@ -99,6 +107,7 @@ export async function runUntilIdle(
     result.notifications += report.notifications
     for (const lag of report.lagMs) result.lagMs.push(lag)
   }
+  await Promise.all(Array.from({ length: config.cyclesInFlight }, loop))
   result.wallMs = performance.now() - started
   result.peakRssBytes = process.resourceUsage().maxRSS * 1024
   return result

@@ -11,7 +11,7 @@ import { createPriceShockStore } from '#server/flights/price-shocks.ts'
 import { createSerpProvider } from '#server/flights/serpapi/create-serp-provider.ts'
 import { createSimulatedMarket, type SimulatedPriceShock } from '#server/flights/simulator/simulated-market.ts'
 import { cheapestWithin, observedItineraries } from '#server/price-checks/observed-itinerary.ts'
-import { engineQuery, searchKey } from '#server/price-checks/search-key.ts'
+import { alertSearchKey, engineQuery, searchKey } from '#server/price-checks/search-key.ts'
 import { benchProvider, runUntilIdle } from './engine-run.ts'
 import { scoreFidelity, type FidelityScore, type Notice, type ScoredAlert } from './fidelity-score.ts'
 import { busyRoutes, dayAfter, random, zipf } from './population.ts'
@@ -111,6 +111,7 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
         departureDate: params.outbound_date ?? null,
         returnDate: params.type === 1 ? (params.return_date ?? null) : null,
         searchParameters: params,
+        searchKey: alertSearchKey(params),
         notificationChannels: { email: true, whatsapp, sms: false, push: false },
         checkFrequency: '12h',
         nextCheckAt: new Date(start.getTime() + Math.floor(rand() * 12 * HOUR_MS)),
@@ -136,7 +137,7 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
     for (const shock of shocks.filter((x) => x.start.getTime() === engineNow.getTime())) {
       await store.apply({ from: shock.from, to: shock.to, factor: shock.factor, hours: shock.hours })
     }
-    checks += (await runUntilIdle(db, now, { provider })).written
+    checks += (await runUntilIdle(db, now, { provider, driver: database.driver })).written
     const rowsNow = await db.select({ id: alertNotifications.id, alertId: alertNotifications.alertId, channel: alertNotifications.channel, price: alertNotifications.price }).from(alertNotifications)
     for (const n of rowsNow.filter((r) => !seen.has(r.id))) {
       seen.add(n.id)

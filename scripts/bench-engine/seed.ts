@@ -9,7 +9,7 @@ import type { Db } from '#server/db/client.ts'
 import { alerts, profiles, users } from '#server/db/schema.ts'
 import type { FlightProvider } from '#server/flights/provider.ts'
 import { observedItineraries } from '#server/price-checks/observed-itinerary.ts'
-import { engineQuery } from '#server/price-checks/search-key.ts'
+import { alertSearchKey, engineQuery } from '#server/price-checks/search-key.ts'
 import { busyRoutes, dayAfter, popularDayOffsets, random, typicalFare, zipf, type Route } from './population.ts'
 
 type AlertInsert = typeof alerts.$inferInsert
@@ -128,7 +128,8 @@ export async function seedDueAlerts(
     if (kind.startsWith('flight') && !flights) kind = 'one-way'
     const p = params(raw)
     kinds[kind] = (kinds[kind] ?? 0) + 1
-    searches.add(JSON.stringify(engineQuery(p)))
+    const key = alertSearchKey(p)
+    searches.add(key)
     const people = (p.adults ?? 1) + 0.75 * (p.children ?? 0)
     const fare = typicalFare(route, input.base, out, inbound) * people * (p.travel_class === 3 ? 3.5 : 1) * (kind === 'multi-city' ? 2 : 1)
     const premium = user.plan !== 'free'
@@ -145,6 +146,8 @@ export async function seedDueAlerts(
       departureDate: out,
       returnDate: inbound,
       searchParameters: p,
+      // As create-alert.ts stores it: claims group a search's due alerts by it.
+      searchKey: key,
       trackedFlights: flights ?? [],
       notificationChannels: { email: true, whatsapp: premium && rand() < 0.3, push: user.plan === 'elite' && rand() < 0.4, sms: false },
       checkFrequency: FREQUENCY[user.plan],
@@ -164,14 +167,17 @@ export async function seedDueAlerts(
 export async function seedIdleAlerts(db: Db, count: number, from: Date): Promise<void> {
   const template = alertSearchParamsSchema.parse({ type: 2, departure_id: 'JFK', arrival_id: 'LAX', outbound_date: dayAfter(from, 30) })
   const day0 = from.toISOString().slice(0, 10)
+  // Each idle alert's search key, as the app stores it: the template on day0 + 10 + (i % 170).
+  const keys = Array.from({ length: 170 }, (_, k) => alertSearchKey({ ...template, outbound_date: dayAfter(new Date(`${day0}T00:00:00Z`), 10 + k) }))
   for (let start = 0; start < count; start += 100_000) {
     const n = Math.min(100_000, count - start)
     await db.execute(sql`
       insert into alerts (user_id, status, alert_category, name, alert_type, target_price, currency, origin_airport, destination_airport,
-        departure_date, search_parameters, notification_channels, check_frequency, next_check_at)
+        departure_date, search_parameters, search_key, notification_channels, check_frequency, next_check_at)
       select u.ids[1 + (i % u.n)], 'active', 'other', 'Idle alert', 'route', 150 + (i % 400), 'USD', 'JFK', 'LAX',
         (${day0}::date + 10 + (i % 170)),
         ${JSON.stringify(template)}::jsonb || jsonb_build_object('outbound_date', to_char(${day0}::date + 10 + (i % 170), 'YYYY-MM-DD')),
+        (${JSON.stringify(keys)}::jsonb ->> (i % 170)),
         '{"email":true,"sms":false,"whatsapp":false,"push":false}'::jsonb, '15d',
         ${from.toISOString()}::timestamptz + interval '1 hour' + (i % 1292400) * interval '1 second'
       from generate_series(${start + 1}::int, ${start + n}::int) as i,

@@ -5,8 +5,9 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '#tests/support/test-db.ts'
 import { silentLogger } from '#tests/support/silent-logger.ts'
+import { blackHoleDb, refusingDb } from '#tests/support/unreachable-db.ts'
 import { createApp, type AppDeps } from './app.ts'
-import type { Database } from './db/client.ts'
+import { PROBE_TIMEOUT_MS, type Database } from './db/client.ts'
 import { parseEnv } from './env.ts'
 import { createServices } from './services.ts'
 import { workerHeartbeats } from './db/schema.ts'
@@ -78,7 +79,34 @@ describe('GET /api/health', () => {
         push: 'outbox',
         billing: 'not-configured',
       },
+      checks: { database: true },
     })
+  })
+
+  it('answers 503 with the database down when it refuses connections, and the same drivers', async () => {
+    const down = await refusingDb()
+    try {
+      const res = await createApp({ ...deps, db: down.db }).request('/api/health')
+      expect(res.status).toBe(503)
+      expect(await res.json()).toMatchObject({ status: 'unavailable', version: '1.2.3', drivers: deps.drivers, checks: { database: false } })
+    } finally {
+      await down.close()
+    }
+  })
+
+  it('answers 503 within its probe timeout, not a hang, when the database never answers', async () => {
+    const silent = await blackHoleDb()
+    try {
+      const t0 = performance.now()
+      const res = await createApp({ ...deps, db: silent.db }).request('/api/health')
+      expect(res.status).toBe(503)
+      expect(performance.now() - t0).toBeLessThan(PROBE_TIMEOUT_MS + 1_000)
+      const ready = await createApp({ ...deps, db: silent.db }).request('/api/ready')
+      expect(ready.status).toBe(503)
+      expect(await ready.json()).toEqual({ status: 'not-ready', checks: { database: false, migrations: false, worker: false } })
+    } finally {
+      await silent.close()
+    }
   })
 })
 
@@ -166,6 +194,23 @@ describe('API errors', () => {
     const text = await res.text()
     expect(text).not.toMatch(/10\.0\.0\.5|SELECT|at .*\.ts/)
     expect(JSON.parse(text)).toMatchObject({ error: { code: 'internal' } })
+  })
+
+  it('answers 503 `unavailable` (JSON, Retry-After) when a route’s query can’t reach the database', async () => {
+    const down = await refusingDb()
+    try {
+      // The local outbox, read from loopback (what @hono/node-server's getConnInfo reads), queries the database.
+      const loopback = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 40_000 } } }
+      const res = await createApp({ ...deps, db: down.db }).request('/api/dev/outbox', {}, loopback)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe('5')
+      const body = (await res.json()) as { error: { code: string; message: string; requestId: string } }
+      expect(body.error).toMatchObject({ code: 'unavailable', message: 'FareDrop is temporarily unavailable. Please try again in a moment.' })
+      expect(body.error.requestId).toBe(res.headers.get('x-request-id'))
+      expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|select/i)
+    } finally {
+      await down.close()
+    }
   })
 })
 

@@ -106,7 +106,7 @@ export async function createServices(
     priceShocks,
     simulatedMarket,
     flightProvider: provider,
-    priceCheckConfig: priceCheckConfig(env),
+    priceCheckConfig: priceCheckConfig(env, database.driver),
     mailer,
     captcha,
     drivers: resolveDrivers(env, database.driver),

@@ -37,7 +37,7 @@ const priceChecks = startPriceChecks({
   now,
   provider,
   logger,
-  config: { ...priceCheckConfig(env), workerId: heartbeat.workerId },
+  config: { ...priceCheckConfig(env, database.driver), workerId: heartbeat.workerId },
   onNotificationsQueued: notifications.outboxSignal.notify,
 })
 const dispatcher = startDispatcherWith(notifications, { db: database.db, logger, pollMs: env.NOTIFICATION_POLL_MS, leaseMs: env.NOTIFICATION_LEASE_SECONDS * 1000 })

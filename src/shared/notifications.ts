@@ -75,6 +75,12 @@ export const pushSubscriptionSchema = z.strictObject({
 })
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>
 
+/** GET /api/push/subscriptions: the caller's devices, and how many of their live alerts send push. */
+export interface PushSubscriptionsResponse {
+  subscriptions: { endpoint: string; userAgent: string | null; createdAt: string }[]
+  pushAlerts: number
+}
+
 /** DELETE /api/push/subscriptions */
 export const deletePushSubscriptionSchema = z.strictObject({ endpoint: z.string().min(1).max(2048) })
 

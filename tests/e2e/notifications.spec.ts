@@ -13,7 +13,7 @@ interface OutboxMessage {
   links: string[]
 }
 
-test('a price drop on the market reaches the traveller: Price Alert! on /alerts and an email with working links', async ({ page, browser, request }) => {
+test('a price drop on the market reaches the traveller: Price Alert! on /alerts and an email whose links open the search and the fare', async ({ page, browser, request }) => {
   test.setTimeout(90_000) // two accounts, each solving a real proof-of-work challenge
   const email = uniqueEmail('drop')
   await signUpAndVerify(page, request, email)
@@ -67,9 +67,24 @@ test('a price drop on the market reaches the traveller: Price Alert! on /alerts 
       { timeout: 20_000 },
     )
     .toBeTruthy()
-  const searchLink = message!.links.find((link) => link.includes('/search?'))!
+  const searchLink = message!.links.find((link) => link.includes('/search?') && !link.includes('pick='))!
   await page.goto(searchLink)
   await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
+
+  // "Book this fare" opens the same search with the notified flights chosen, at their booking options.
+  const bookingLink = message!.links.find((link) => link.includes('/search?') && link.includes('&pick='))!
+  const notified = /^([A-Z0-9]{2} \d+[A-Z]?(?: \+ [A-Z0-9]{2} \d+[A-Z]?)*) · /m.exec(message!.text)![1]!.split(' + ')
+  expect(new URL(bookingLink).searchParams.get('pick')!.split(',').map((flight) => flight.replace(/^(..)(\d+[A-Z]?)\..*$/, '$1 $2'))).toEqual(notified)
+  await page.goto(bookingLink)
+  await expect(page.getByRole('heading', { name: 'Your trip' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Sellers' })).toBeVisible()
+  await expect(page.getByText('This fare is no longer available')).toHaveCount(0)
+  // The chosen flights are the notified ones (flight numbers are in the card's details).
+  const trip = page.getByRole('region', { name: 'Chosen flights' })
+  await trip.getByRole('button', { name: /^Flight details/ }).first().click()
+  for (const flight of notified) await expect(trip.getByText(new RegExp(`\\b${flight.replace(' ', '\\s*0*')}\\b`)).first()).toBeVisible()
+  // Applied: the address is the plain search again, so a refresh or Back doesn't choose it again.
+  await expect(page).toHaveURL((url) => url.pathname === '/search' && !url.searchParams.has('pick'))
 
   const unsubscribe = message!.links.find((link) => link.includes('/unsubscribe'))!
   await page.goto(unsubscribe)

@@ -21,7 +21,8 @@ export async function insertUser(
   const id = randomUUID()
   const address = email ?? `notify${++counter}-${Date.now()}@example.com`
   await db.insert(users).values({ id, name: 'Ana Lima', email: address, emailVerified: true })
-  await db.insert(profiles).values({ id, role: plan, subscriptionTier: plan, phone })
+  // A given number counts as verified by its code (decision 015): these tests are about delivery.
+  await db.insert(profiles).values({ id, role: plan, subscriptionTier: plan, phone, phoneVerifiedAt: phone ? new Date() : null })
   return { id, email: address }
 }
 

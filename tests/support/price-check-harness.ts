@@ -1,3 +1,4 @@
+import { alertSearchKey } from '../../src/server/price-checks/search-key.ts'
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
@@ -58,6 +59,7 @@ export function countingProvider(inner: FlightProvider): CountingProvider {
 export const testConfig = (over: Partial<PriceCheckConfig> = {}): PriceCheckConfig => ({
   workerId: randomUUID(),
   batchSize: 200,
+  cyclesInFlight: 1,
   leaseMs: 120_000,
   pollMs: 20,
   cacheTtlMs: 30 * 60_000,
@@ -128,6 +130,7 @@ export async function createHarness(config: Partial<PriceCheckConfig> = {}): Pro
       departureDate: params.outbound_date ?? null,
       returnDate: params.type === 1 ? (params.return_date ?? null) : null,
       searchParameters: params,
+      searchKey: alertSearchKey(params),
       trackedFlights: seed.trackedFlights ?? [],
       notificationChannels: { email: true, sms: false, whatsapp: false, push: false, ...seed.channels },
       checkFrequency: seed.checkFrequency ?? '12h',

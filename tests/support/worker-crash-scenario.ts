@@ -97,7 +97,8 @@ export async function createCrashScenario(db: Db): Promise<CrashScenario> {
         const email = `crash-${i}-${userId.slice(0, 8)}@example.com`
         const phone = `+1415${String(1_000_000 + i)}`
         owners.push({ id: userId, name: `Traveller ${i}`, email, emailVerified: true })
-        plans.push({ id: userId, role: 'elite', subscriptionTier: 'elite', phone })
+        // Verified (decision 015): an unverified number's SMS and WhatsApp notices are skipped.
+        plans.push({ id: userId, role: 'elite', subscriptionTier: 'elite', phone, phoneVerifiedAt: new Date() })
         const fare = cheapest[i % SEARCHES.length]!
         rows.push({
           userId,

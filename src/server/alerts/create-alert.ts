@@ -1,3 +1,4 @@
+import { alertSearchKey } from '../price-checks/search-key.ts'
 import { alertCategory, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { alertDepartureDate, alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { Alert, CreateAlert } from '#shared/alerts/alert.ts'
@@ -58,6 +59,7 @@ export async function createAlert(deps: AlertDeps, userId: string, input: Create
         departureDate: alertDepartureDate(params),
         returnDate: params.type === 1 ? (params.return_date ?? null) : null,
         searchParameters: params,
+        searchKey: alertSearchKey(params),
         filters: input.filters ?? null,
         trackedFlights,
         notificationChannels: input.notification_channels,

@@ -134,8 +134,41 @@ export const profiles = pgTable('profiles', {
     .default('free'),
   /** E.164 number for SMS and WhatsApp notices; set from /profile. */
   phone: text('phone'),
+  /**
+   * When the user proved they hold `phone` by typing the code sent to it (decision 015). Null while
+   * unverified: SMS and WhatsApp notices are skipped. Changing the number clears it.
+   */
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   ...timestamps,
 })
+
+/**
+ * Codes sent by SMS to verify a profile's phone number (decision 015). Only a keyed hash of the
+ * code is stored. The user's newest row is the one live code (a new code replaces the old); every
+ * row also counts toward the send limits (one a minute, five an hour), so a user's rows older than
+ * an hour are pruned when the next code is sent.
+ */
+export const phoneVerificationCodes = pgTable(
+  'phone_verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The number the code went to: it verifies that number only, not one saved since. */
+    phone: text('phone').notNull(),
+    /** HMAC-SHA256 of user, number and code under a per-installation key (base64url). */
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes typed against this one; at the limit a new code is needed. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Set once the code verified the number: a code works once. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** When it was sent, from the app's clock (the limits and the expiry count from it). */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('phone_verification_codes_user_idx').on(t.userId, t.createdAt)],
+)
 
 export const userEmails = pgTable(
   'user_emails',
@@ -290,6 +323,12 @@ export const alerts = pgTable(
     armed: boolean('armed').notNull().default(true),
     /** The price of the last notice; a further drop notifies again only a meaningful step below it. */
     lastNotifiedPrice: money('last_notified_price'),
+    /**
+     * The normalised search's key (price-checks/search-key.ts): a worker claims due alerts of the
+     * same search together, so one batch asks each search once. Set at creation, refreshed by every
+     * check (null only for alerts never checked since the column came).
+     */
+    searchKey: text('search_key'),
     ...timestamps,
   },
   (t) => [
@@ -299,6 +338,10 @@ export const alerts = pgTable(
     // Only statuses that are still checked; `status = 'active'` alone also matches this predicate.
     index('alerts_due_idx')
       .on(t.nextCheckAt)
+      .where(sql`${t.status} in ('active', 'triggered', 'at_risk')`),
+    // A claim adds the due alerts of the searches it picked (claim-due-alerts.ts).
+    index('alerts_search_key_due_idx')
+      .on(t.searchKey, t.nextCheckAt)
       .where(sql`${t.status} in ('active', 'triggered', 'at_risk')`),
   ],
 )
@@ -416,7 +459,7 @@ export interface AlertNotificationPayload {
   itinerarySummary: string | null
   /** Opens /search with the alert's search, sorted by price. */
   searchUrl: string
-  /** Where to book (the seller's page), when the provider gave one. */
+  /** /search with the notified flights picked (`pick=`), opening on their booking options; null when the notice names no flights. */
   bookingUrl: string | null
   /** Recent recorded prices, oldest first, for the small history picture in email. */
   history: { price: number; recordedAt: string }[]

@@ -20,7 +20,7 @@ export interface EmailLayout {
   /** Ready-made sections between the intro and the button (a price box, a chart), each with a text twin. */
   blocks?: EmailBlock[]
   action: { label: string; url: string }
-  /** A second, quieter link under the button ("Book"). */
+  /** A second, outlined button beside the first ("Book this fare"); the two wrap on narrow screens. */
   secondaryAction?: { label: string; url: string }
   /** Paragraphs after the button: expiry, what to do if the email was unexpected. */
   outro: string[]
@@ -57,9 +57,29 @@ function paragraph(text: string, color = TEXT): string {
   return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${color};">${escapeHtml(text)}</p>`
 }
 
+/**
+ * Two buttons side by side: left-aligned tables float next to each other where there is room and
+ * stack on a phone (the classic responsive-email way; media queries are dropped by many clients).
+ */
+function buttonPair(primaryRow: string, secondary: { label: string; url: string }): string {
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr><td>
+<table role="presentation" align="left" cellpadding="0" cellspacing="0" border="0" style="margin:0 12px 8px 0;">
+${primaryRow}
+</table>
+<table role="presentation" align="left" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 8px;">
+<tr><td style="border-radius:8px;border:2px solid ${BRAND};background-color:#ffffff;">
+<a href="${escapeHtml(secondary.url)}" target="_blank" style="display:inline-block;padding:10px 22px;font-size:16px;font-weight:600;color:${BRAND};text-decoration:none;">${escapeHtml(secondary.label)}</a>
+</td></tr>
+</table>
+</td></tr></table>`
+}
+
 // Email clients ignore <style> blocks and flexbox, so the layout is nested tables with inline styles.
 function renderHtml(layout: EmailLayout): string {
   const url = escapeHtml(layout.action.url)
+  const primaryButton = `<tr><td bgcolor="${BRAND}" style="border-radius:8px;background-color:${BRAND};">
+<a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(layout.action.label)}</a>
+</td></tr>`
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -78,16 +98,7 @@ function renderHtml(layout: EmailLayout): string {
 <h1 style="margin:0 0 24px;font-size:22px;line-height:30px;color:${TEXT};">${escapeHtml(layout.heading)}</h1>
 ${[...(layout.greeting ? [layout.greeting] : []), ...layout.intro].map((text) => paragraph(text)).join('\n')}
 ${(layout.blocks ?? []).map((block) => block.html).join('\n')}
-<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
-<tr><td bgcolor="${BRAND}" style="border-radius:8px;background-color:${BRAND};">
-<a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(layout.action.label)}</a>
-</td></tr>
-</table>
-${
-  layout.secondaryAction
-    ? `<p style="margin:-8px 0 24px;font-size:16px;line-height:24px;"><a href="${escapeHtml(layout.secondaryAction.url)}" target="_blank" style="color:${BRAND};font-weight:600;">${escapeHtml(layout.secondaryAction.label)}</a></p>`
-    : ''
-}
+${layout.secondaryAction ? buttonPair(primaryButton, layout.secondaryAction) : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">\n${primaryButton}\n</table>`}
 <p style="margin:0 0 4px;font-size:14px;line-height:20px;color:${MUTED};">If the button doesn't work, copy this link into your browser:</p>
 <p style="margin:0 0 24px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" target="_blank" style="color:${BRAND};">${url}</a></p>
 ${layout.outro.map((text) => paragraph(text, MUTED)).join('\n')}

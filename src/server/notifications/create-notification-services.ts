@@ -4,7 +4,8 @@ import type { Db } from '../db/client.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { publicUrl, type Env } from '../env.ts'
 import type { Logger } from '../lib/logger.ts'
-import { createChannelDrivers, type ChannelDrivers } from './channels/create-channels.ts'
+import { createChannelDrivers, SEND_TIMEOUT_MS, type ChannelDrivers } from './channels/create-channels.ts'
+import { createSmsTextSender, type SmsTextSender } from './channels/sms-text-sender.ts'
 import { createUnsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-token.ts'
 import { getVapidKeys } from './vapid-keys.ts'
 
@@ -13,6 +14,8 @@ export interface NotificationServices {
   /** What GET /api/push/public-key answers: the browser's `applicationServerKey`. */
   vapidPublicKey: string
   unsubscribeLinks: UnsubscribeLinks
+  /** Plain texts that are not alert notices: the phone verification code (decision 015). */
+  smsText: SmsTextSender
   /** The engine rings it after queueing notices; this process's dispatcher wakes up. */
   outboxSignal: OutboxSignal
 }
@@ -41,6 +44,7 @@ export async function createNotificationServices({
     channels: createChannelDrivers({ env, db, logger, mailer, vapidKeys, ...(pushAgent ? { pushAgent } : {}) }),
     vapidPublicKey: vapidKeys.publicKey,
     unsubscribeLinks: createUnsubscribeLinks({ secret: authSecret, publicUrl: publicUrl(env) }),
+    smsText: createSmsTextSender({ env, db, logger, timeoutMs: SEND_TIMEOUT_MS }),
     outboxSignal: createOutboxSignal(),
   }
 }

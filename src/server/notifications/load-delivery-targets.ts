@@ -12,8 +12,11 @@ import type { NotificationRow } from './claim-notifications.ts'
 export interface DeliveryTarget {
   /** Null when the alert is gone. */
   alert: { status: AlertStatus; departureDate: string | null; notificationChannels: NotificationChannels } | null
-  /** Null when the owner is gone. */
-  owner: { plan: PlanId; recipient: NotificationRecipient } | null
+  /**
+   * Null when the owner is gone. `phoneVerified`: the saved number was proved by a code (decision
+   * 015); SMS and WhatsApp notices to an unverified number are skipped.
+   */
+  owner: { plan: PlanId; phoneVerified: boolean; recipient: NotificationRecipient } | null
 }
 
 /** Three queries for a whole batch (alerts, owners with profiles, push subscriptions), not three per row. */
@@ -30,7 +33,7 @@ export async function loadDeliveryTargets(
       .from(alerts)
       .where(inArray(alerts.id, alertIds)),
     db
-      .select({ id: users.id, email: users.email, role: profiles.role, tier: profiles.subscriptionTier, phone: profiles.phone })
+      .select({ id: users.id, email: users.email, role: profiles.role, tier: profiles.subscriptionTier, phone: profiles.phone, phoneVerifiedAt: profiles.phoneVerifiedAt })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(inArray(users.id, userIds)),
@@ -51,6 +54,7 @@ export async function loadDeliveryTargets(
       owner: owner
         ? {
             plan: planForProfile({ role: owner.role, subscription_tier: owner.tier }),
+            phoneVerified: Boolean(owner.phone && owner.phoneVerifiedAt),
             recipient: {
               userId: owner.id,
               email: owner.email,

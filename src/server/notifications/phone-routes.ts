@@ -1,31 +1,38 @@
-import { eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { setPhoneSchema } from '#shared/notifications.ts'
+import { verifyPhoneSchema, type PhoneState } from '#shared/phone-verification.ts'
 import type { Auth } from '../auth/auth.ts'
 import { getViewer, requireUser } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
-import { profiles } from '../db/schema.ts'
 import { jsonBody } from '../http/json-body.ts'
+import type { Logger } from '../lib/logger.ts'
+import type { SmsTextSender } from './channels/sms-text-sender.ts'
+import type { PhoneDeps } from './issue-phone-code.ts'
+import { phoneCodeKey } from './phone-code.ts'
+import { readPhoneState } from './phone-state.ts'
+import { sendPhoneCode } from './send-phone-code.ts'
+import { setPhone } from './set-phone.ts'
+import { verifyPhone } from './verify-phone.ts'
 
-/** /api/me/phone: the signed-in user's number for SMS and WhatsApp notices (E.164). */
-export function phoneRoutes(deps: { auth: Auth; db: Db }) {
-  const setPhone = async (userId: string, phone: string | null) => {
-    // The profile row exists from sign-up (ensure-account-records); upsert anyway, a lost row must not 500.
-    await deps.db.insert(profiles).values({ id: userId, phone }).onConflictDoUpdate({ target: profiles.id, set: { phone, updatedAt: new Date() } })
-  }
+/**
+ * /api/me/phone: the signed-in user's number for SMS and WhatsApp notices (E.164) and its
+ * verification by a texted code (decision 015). Every answer is the PhoneState.
+ */
+export function phoneRoutes(deps: { auth: Auth; db: Db; logger: Logger; now: () => Date; notifications: { smsText: SmsTextSender } }) {
+  const phone: PhoneDeps = { db: deps.db, now: deps.now, logger: deps.logger, sms: deps.notifications.smsText, codeKey: phoneCodeKey(deps.db) }
+  const userId = async (c: Context) => (await getViewer(c, deps))!.user.id
+  const answer = (c: Context, state: PhoneState) => c.json(state)
   return new Hono()
     .use('*', requireUser(deps))
-    .get('/', async (c) => {
-      const [profile] = await deps.db.select({ phone: profiles.phone }).from(profiles).where(eq(profiles.id, (await getViewer(c, deps))!.user.id))
-      return c.json({ phone: profile?.phone ?? null })
-    })
+    .get('/', async (c) => answer(c, await readPhoneState(deps.db, await userId(c), deps.now())))
     .put('/', async (c) => {
-      const { phone } = setPhoneSchema.parse(await jsonBody(c))
-      await setPhone((await getViewer(c, deps))!.user.id, phone)
-      return c.json({ phone })
+      const input = setPhoneSchema.parse(await jsonBody(c))
+      return answer(c, await setPhone(phone, await userId(c), input.phone))
     })
-    .delete('/', async (c) => {
-      await setPhone((await getViewer(c, deps))!.user.id, null)
-      return c.json({ phone: null })
+    .delete('/', async (c) => answer(c, await setPhone(phone, await userId(c), null)))
+    .post('/code', async (c) => answer(c, await sendPhoneCode(phone, await userId(c))))
+    .post('/verify', async (c) => {
+      const { code } = verifyPhoneSchema.parse(await jsonBody(c))
+      return answer(c, await verifyPhone(phone, await userId(c), code))
     })
 }

@@ -5,7 +5,7 @@ import { getViewer, requireUser } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { AppError } from '../lib/app-error.ts'
-import { deletePushSubscription, savePushSubscription } from './push-subscriptions.ts'
+import { deletePushSubscription, listPushSubscriptions, savePushSubscription } from './push-subscriptions.ts'
 
 /**
  * /api/push: the VAPID public key (public: the browser needs it before subscribing) and the
@@ -16,6 +16,7 @@ export function pushRoutes(deps: { auth: Auth; db: Db; notifications: { vapidPub
   return new Hono()
     .get('/public-key', (c) => c.json({ publicKey: deps.notifications.vapidPublicKey } satisfies PushPublicKeyResponse))
     .use('/subscriptions', requireUser(deps))
+    .get('/subscriptions', async (c) => c.json(await listPushSubscriptions(deps.db, await userId(c))))
     .post('/subscriptions', async (c) => {
       const input = pushSubscriptionSchema.parse(await jsonBody(c))
       const userAgent = c.req.header('user-agent')?.slice(0, 255) ?? null

@@ -8,17 +8,20 @@ interface TargetOverrides {
   plan?: 'free' | 'premium' | 'elite'
   departureDate?: string | null
   sms?: boolean
+  phone?: string | null
+  phoneVerified?: boolean
 }
 
 const target = (overrides: TargetOverrides = {}): DeliveryTarget => ({
   alert: {
     status: overrides.status ?? 'triggered',
     departureDate: overrides.departureDate === undefined ? '2099-01-01' : overrides.departureDate,
-    notificationChannels: { email: true, sms: overrides.sms ?? true, whatsapp: false, push: false },
+    notificationChannels: { email: true, sms: overrides.sms ?? true, whatsapp: true, push: false },
   },
   owner: {
     plan: overrides.plan ?? 'elite',
-    recipient: { userId: 'u', email: 'ana@example.com', phone: '+14155550100', pushSubscriptions: [], unsubscribeUrl: 'https://x.test/u' },
+    phoneVerified: overrides.phoneVerified ?? true,
+    recipient: { userId: 'u', email: 'ana@example.com', phone: overrides.phone === undefined ? '+14155550100' : overrides.phone, pushSubscriptions: [], unsubscribeUrl: 'https://x.test/u' },
   },
 })
 
@@ -41,5 +44,14 @@ describe('skipReason', () => {
     expect(skipReason({ channel: 'sms' }, target({ sms: false }), today)).toBe('sms notifications are switched off on the alert')
     expect(skipReason({ channel: 'sms' }, target({ plan: 'premium' }), today)).toBe('the premium plan does not include sms notifications')
     expect(skipReason({ channel: 'email' }, target({ plan: 'free' }), today)).toBeNull()
+  })
+
+  it('skips SMS and WhatsApp to a number not verified by its code, and nothing else', () => {
+    const unverified = target({ phoneVerified: false })
+    expect(skipReason({ channel: 'sms' }, unverified, today)).toBe('the phone number is not verified')
+    expect(skipReason({ channel: 'whatsapp' }, unverified, today)).toBe('the phone number is not verified')
+    expect(skipReason({ channel: 'email' }, unverified, today)).toBeNull()
+    // No number at all is the driver's "no phone number on the profile".
+    expect(skipReason({ channel: 'sms' }, target({ phone: null, phoneVerified: false }), today)).toBeNull()
   })
 })

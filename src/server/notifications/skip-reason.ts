@@ -1,5 +1,6 @@
 import type { AlertStatus } from '#shared/alert-status.ts'
 import { channelAllowed } from '#shared/alerts/alert-rules.ts'
+import type { NotificationChannel } from '#shared/plans.ts'
 import { effectiveStatus } from '../alerts/alert-scope.ts'
 import type { NotificationRow } from './claim-notifications.ts'
 import type { DeliveryTarget } from './load-delivery-targets.ts'
@@ -7,11 +8,15 @@ import type { DeliveryTarget } from './load-delivery-targets.ts'
 /** Statuses whose notices still go out: the alert is live (a triggered one is the usual case). */
 const SENDABLE: readonly AlertStatus[] = ['active', 'triggered', 'at_risk']
 
+const PHONE_CHANNELS: readonly NotificationChannel[] = ['sms', 'whatsapp']
+
 /**
  * Why a claimed notice must not be sent any more, judged at send time rather than when it was
  * queued: the alert was deleted or paused (or expired, archived, disabled), the channel was
- * switched off (the one-click unsubscribe does that), or the plan no longer includes the channel.
- * Null when it may go.
+ * switched off (the one-click unsubscribe does that), the plan no longer includes the channel, or
+ * the phone number for an SMS or WhatsApp notice has not been verified by its code (decision 015:
+ * an unproved number may be someone else's). Null when it may go. A missing number is the
+ * driver's to report (MissingAddressError), as for every channel's address.
  */
 export function skipReason(row: Pick<NotificationRow, 'channel'>, target: DeliveryTarget | undefined, today: string): string | null {
   if (!target?.alert) return 'the alert no longer exists'
@@ -20,5 +25,6 @@ export function skipReason(row: Pick<NotificationRow, 'channel'>, target: Delive
   if (!SENDABLE.includes(status)) return `the alert is ${status.replaceAll('_', ' ')}`
   if (!target.alert.notificationChannels[row.channel]) return `${row.channel} notifications are switched off on the alert`
   if (!channelAllowed(target.owner.plan, row.channel)) return `the ${target.owner.plan} plan does not include ${row.channel} notifications`
+  if (PHONE_CHANNELS.includes(row.channel) && target.owner.recipient.phone && !target.owner.phoneVerified) return 'the phone number is not verified'
   return null
 }

@@ -89,7 +89,9 @@ export async function checkClaimedAlerts(
     ...settled.map(({ alert, outcome }) => ({ alert, outcome, evaluation: evaluateAlert(checkState(alert), outcome, now, random), observation: null })),
     ...checked.flat(),
   ]
-  const summary = await writeCheckResults(deps.db, { owner: input.owner, now, checks, observations: observer.made, publicUrl: deps.config.publicUrl })
+  // Keys that changed (a newer normalisation) or were never stored go back with the results.
+  const searchKeys = new Map(groups.flatMap((g) => g.alerts.filter((a) => a.searchKey !== g.key).map((a) => [a.id, g.key] as const)))
+  const summary = await writeCheckResults(deps.db, { owner: input.owner, now, checks, observations: observer.made, publicUrl: deps.config.publicUrl, searchKeys })
   if (summary.notifications > 0) deps.onNotificationsQueued?.()
   // One line per cycle, not per alert: an outage would otherwise flood the log.
   const failed = checks.filter((c) => c.outcome.kind === 'failed')

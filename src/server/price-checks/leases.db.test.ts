@@ -52,6 +52,38 @@ describe('leases', () => {
   })
 })
 
+describe('claims', () => {
+  it('take the other due alerts of the searches they picked, so a batch asks a search once', async () => {
+    const userId = await h.user('unlimited')
+    const minutesAgo = async (alert: { id: string }, minutes: number) =>
+      h.db.update(alerts).set({ nextCheckAt: new Date(h.clock.now.getTime() - minutes * 60_000) }).where(eq(alerts.id, alert.id))
+    const one = { params: { outbound_date: h.day(40) } }
+    const oldest = await h.alert(userId, one)
+    const other = await h.alert(userId, { params: { outbound_date: h.day(41) } })
+    const third = await h.alert(userId, { params: { outbound_date: h.day(42) } })
+    const mates = await Promise.all([h.alert(userId, { ...one, targetPrice: 5 }), h.alert(userId, { ...one, params: { ...one.params, sort_by: 3 } })])
+    const notDue = await h.alert(userId, one)
+    const paused = await h.alert(userId, { ...one, status: 'paused' })
+    const held = await h.alert(userId, one)
+    await minutesAgo(oldest, 10)
+    await minutesAgo(other, 9)
+    await minutesAgo(third, 8)
+    for (const mate of mates) await minutesAgo(mate, 1)
+    await h.db.update(alerts).set({ nextCheckAt: new Date(h.clock.now.getTime() + 60_000) }).where(eq(alerts.id, notDue.id))
+    // Another worker's batch holds this one.
+    await h.db.update(alerts).set({ leaseOwner: 'other:1', leaseUntil: new Date(h.clock.now.getTime() + 60_000) }).where(eq(alerts.id, held.id))
+
+    const claimed = await claimDueAlerts(h.db, { owner: 'w:1', now: h.clock.now, leaseMs: 60_000, limit: 2 })
+    expect(claimed.map((a) => a.id)).toEqual([oldest.id, other.id, ...mates.map((m) => m.id)])
+    expect(claimed.every((a) => a.leaseOwner === 'w:1')).toBe(true)
+    for (const left of [third, notDue, paused, held]) expect((await h.read(left.id)).leaseOwner).not.toBe('w:1')
+
+    // The batch asks the shared search once for its three alerts.
+    const report = await checkClaimedAlerts(h.deps, { owner: 'w:1', claimed })
+    expect(report).toMatchObject({ groups: 2, providerCalls: 2, written: 4 })
+  })
+})
+
 describe('the worker loop', () => {
   it('checks due alerts on its own and stops cleanly', async () => {
     const userId = await h.user()

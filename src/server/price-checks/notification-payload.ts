@@ -7,7 +7,7 @@ import { NOTIFICATION_CHANNELS, type NotificationChannel, type PlanId } from '#s
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { AlertNotificationPayload, ObservedItinerary } from '../db/schema.ts'
 import { itinerarySummary } from './observed-itinerary.ts'
-import { alertSearchUrl } from './search-page-url.ts'
+import { alertFareUrl, alertSearchUrl } from './search-page-url.ts'
 
 /** The words and links of a price notice, fixed when the price event happens (pure). */
 
@@ -44,8 +44,8 @@ export function noticePayload(input: {
     dropPercent: priceDropPercent(alert.targetPrice, price),
     itinerarySummary: input.itinerary.flights.length > 0 ? itinerarySummary(input.itinerary) : null,
     searchUrl: alertSearchUrl(input.publicUrl, params),
-    // A seller's link needs a booking-options call per notice; the search link leads there in two clicks.
-    bookingUrl: null,
+    // Our search page choosing the notice's flights, not a seller's link: provider booking tokens expire.
+    bookingUrl: alertFareUrl(input.publicUrl, params, input.itinerary),
     history: input.history.slice(-HISTORY_POINTS).map((point) => ({ price: point.price, recordedAt: point.recordedAt.toISOString() })),
   }
 }

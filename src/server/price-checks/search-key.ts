@@ -82,3 +82,8 @@ export function searchKey(query: FlightQuery, path: readonly string[] = []): str
   const text = path.length > 0 ? `${canonical({ ...query })}>${path.join('>')}` : canonical({ ...query })
   return createHash('sha256').update(text).digest('hex').slice(0, 32)
 }
+
+/** The key of an alert's search as the engine asks it (stored on the alert: claims group by it). */
+export function alertSearchKey(params: AlertSearchParams): string {
+  return searchKey(engineQuery(params))
+}

@@ -28,9 +28,18 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows
  */
 export async function writeCheckResults(
   db: Db,
-  input: { owner: string; now: Date; checks: readonly AlertCheck[]; observations: readonly Observation[]; publicUrl: string },
+  input: {
+    owner: string
+    now: Date
+    checks: readonly AlertCheck[]
+    observations: readonly Observation[]
+    publicUrl: string
+    /** Each grouped alert's search key as computed now: stored when it changed (or was never set). */
+    searchKeys?: ReadonlyMap<string, string>
+  },
 ): Promise<WriteSummary> {
   const { owner, now } = input
+  const searchKeys = input.searchKeys ?? new Map<string, string>()
   return db.transaction(async (tx) => {
     for (let i = 0; i < input.observations.length; i += 500) {
       await tx.insert(priceObservations).values(input.observations.slice(i, i + 500).map((o) => ({ ...o })))
@@ -50,6 +59,7 @@ export async function writeCheckResults(
       current_price: e!.currentPrice,
       last_checked_at: e!.checked ? now.toISOString() : null,
       next_check_at: e!.nextCheckAt?.toISOString() ?? null,
+      search_key: searchKeys.get(alert.id) ?? null,
     }))
     const updated = new Set<string>()
     if (records.length > 0) {
@@ -59,10 +69,12 @@ export async function writeCheckResults(
           consecutive_misses = v.consecutive_misses, consecutive_failures = v.consecutive_failures,
           lowest_price = v.lowest_price, current_price = v.current_price,
           last_checked_at = coalesce(v.last_checked_at, a.last_checked_at), next_check_at = v.next_check_at,
+          search_key = coalesce(v.search_key, a.search_key),
           lease_owner = null, lease_until = null, updated_at = ${now.toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(
           id uuid, status text, status_note text, armed boolean, last_notified_price numeric, consecutive_misses integer,
-          consecutive_failures integer, lowest_price numeric, current_price numeric, last_checked_at timestamptz, next_check_at timestamptz)
+          consecutive_failures integer, lowest_price numeric, current_price numeric, last_checked_at timestamptz, next_check_at timestamptz,
+          search_key text)
         where a.id = v.id and a.lease_owner = ${owner} and a.status in ('active', 'triggered', 'at_risk')
         returning a.id`)
       for (const row of rowsOf<{ id: string }>(result)) updated.add(row.id)

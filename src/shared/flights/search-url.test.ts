@@ -6,7 +6,21 @@ import {
   type SearchFilters,
   type SearchParams,
 } from '#shared/flights/search-params.ts'
-import { decodeSearch, encodeSearch, hasSearch, normalizeSearch, searchUrl } from './search-url.ts'
+import type { FlightSegment } from '#shared/flights/model.ts'
+import {
+  decodePick,
+  decodeSearch,
+  encodePick,
+  encodeSearch,
+  fareUrl,
+  hasSearch,
+  matchesPickStep,
+  normalizeSearch,
+  searchUrl,
+  segmentPick,
+  withoutPick,
+  type FarePick,
+} from './search-url.ts'
 
 const params = (patch: Partial<SearchParams> = {}): SearchParams => ({ ...DEFAULT_SEARCH_PARAMS, ...patch })
 const filters = (patch: Partial<SearchFilters> = {}): SearchFilters => ({ ...DEFAULT_SEARCH_FILTERS, ...patch })
@@ -143,5 +157,99 @@ describe('search URL state', () => {
       const query = Array.from({ length: 8 }, () => String.fromCharCode(32 + Math.floor(Math.random() * 94))).join('')
       expect(() => decodeSearch(`trip=multi-city&legs=${query}&from=${query}&price=${query}&out_times=${query}`)).not.toThrow()
     }
+  })
+})
+
+describe('booking link pick', () => {
+  const outbound = { airline: 'BA', number: '117', date: '2026-12-10' }
+  const back = { airline: 'BA', number: '112', date: '2026-12-17' }
+  const viaDub: FarePick = [
+    [
+      { airline: 'EI', number: '151', date: '2026-12-10' },
+      { airline: 'EI', number: '105', date: '2026-12-10' },
+    ],
+  ]
+  const oneWay = params({ tripType: 'one-way', from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
+  const base = searchUrl(roundTrip, filters())
+
+  it('names each step\'s flights by carrier, number and date: steps by "~", connections by ","', () => {
+    expect(encodePick([[outbound], [back]])).toBe('BA117.2026-12-10~BA112.2026-12-17')
+    expect(encodePick(viaDub)).toBe('EI151.2026-12-10,EI105.2026-12-10')
+    expect(fareUrl(roundTrip, filters(), [[outbound], [back]])).toBe(`${base}&pick=BA117.2026-12-10~BA112.2026-12-17`)
+    expect(fareUrl(oneWay, filters(), viaDub)).toBe(
+      '/search?trip=one-way&from=LHR&to=JFK&depart=2026-12-10&class=economy&adults=1&pick=EI151.2026-12-10,EI105.2026-12-10',
+    )
+  })
+
+  it('is no part of the search: the search reads the same with or without it', () => {
+    const url = fareUrl(roundTrip, filters(), [[outbound]])
+    const query = url.split('?')[1]!
+    expect(decodeSearch(query)).toEqual(decodeSearch(base.split('?')[1]!))
+    expect(encodeSearch(decodeSearch(query).params, decodeSearch(query).filters)).not.toContain('pick')
+  })
+
+  it('round-trips through the URL, one step or all of them', () => {
+    for (const pick of [[[outbound]], [[outbound], [back]]]) {
+      expect(decodePick(fareUrl(roundTrip, filters(), pick).split('?')[1]!)).toEqual(pick)
+    }
+    expect(decodePick(`?${fareUrl(oneWay, filters(), viaDub).split('?')[1]!}`)).toEqual(viaDub)
+    const multi = params({
+      tripType: 'multi-city',
+      multiCitySegments: [
+        { id: 'a', from: 'JFK', to: 'LHR', departureDate: '2026-12-10' },
+        { id: 'b', from: 'LHR', to: 'CDG', departureDate: '2026-12-14' },
+        { id: 'c', from: 'CDG', to: 'JFK', departureDate: '2026-12-20' },
+      ],
+    })
+    const three = [[outbound], [{ airline: 'AF', number: '1081', date: '2026-12-14' }], [{ airline: 'AF', number: '6', date: '2026-12-20' }]]
+    expect(decodePick(new URLSearchParams(fareUrl(multi, filters(), three).split('?')[1]!))).toEqual(three)
+  })
+
+  it('writes no more steps than the trip has, and nothing for an invalid fare', () => {
+    expect(fareUrl(oneWay, filters(), [[outbound], [back]])).toMatch(/&pick=BA117\.2026-12-10$/)
+    expect(fareUrl(roundTrip, filters(), [])).toBe(base)
+    expect(fareUrl(roundTrip, filters(), [[{ airline: 'British', number: '117', date: '2026-12-10' }]])).toBe(base)
+    // A bad step ends the pick: the return means nothing without its outbound.
+    expect(encodePick([[{ ...outbound, date: '2026-02-30' }], [back]])).toBe('')
+    expect(encodePick([[outbound], [{ ...back, number: '' }]])).toBe('BA117.2026-12-10')
+  })
+
+  it('drops bad values on decode and never throws', () => {
+    const q = (pick: string, search = base.split('?')[1]!) => decodePick(`${search}&pick=${pick}`)
+    expect(q('ba0117.2026-12-10')).toEqual([[outbound]])
+    expect(q('BA117.2026-12-10~junk~BA112.2026-12-17')).toEqual([[outbound]])
+    expect(q('junk~BA112.2026-12-17')).toEqual([])
+    expect(q('BA117.2026-13-10')).toEqual([])
+    expect(q('BA117')).toEqual([])
+    expect(q('BA117.2026-12-10,')).toEqual([])
+    expect(q(Array.from({ length: 7 }, () => 'BA117.2026-12-10').join(','))).toEqual([])
+    expect(q('BA117.2026-12-10~BA112.2026-12-17~BA1.2026-12-20')).toEqual([[outbound], [back]])
+    expect(q('BA117.2026-12-10', 'trip=one-way&from=LHR&to=JFK&depart=2026-12-10')).toEqual([[outbound]])
+    expect(q('BA117.2026-12-10~BA112.2026-12-17', 'trip=one-way&from=LHR&to=JFK&depart=2026-12-10')).toEqual([[outbound]])
+    expect(decodePick('pick=BA117.2026-12-10')).toEqual([])
+    expect(decodePick(`${base.split('?')[1]!}&pick=${'BA117.2026-12-10,'.repeat(100)}`)).toEqual([])
+    for (let i = 0; i < 200; i += 1) {
+      const junk = Array.from({ length: 12 }, () => String.fromCharCode(32 + Math.floor(Math.random() * 94))).join('')
+      expect(() => q(encodeURIComponent(junk))).not.toThrow()
+    }
+  })
+
+  it('comes off the address leaving everything else as it was', () => {
+    expect(withoutPick('?trip=one-way&from=LHR,LGW&pick=BA117.2026-12-10&utm_source=email')).toBe('?trip=one-way&from=LHR,LGW&utm_source=email')
+    expect(withoutPick('?pick=BA117.2026-12-10')).toBe('')
+    expect(withoutPick('trip=one-way')).toBe('?trip=one-way')
+    expect(withoutPick('?trip=one-way&picked=1')).toBe('?trip=one-way&picked=1')
+  })
+
+  it('reads flights from results as the alert engine does, and matches a step exactly', () => {
+    const seg = (flightNumber: string, time: string, code: string | null = 'BA'): FlightSegment =>
+      ({ flightNumber, airline: { code, name: 'x', logoUrl: null }, departure: { airport: 'LHR', name: 'x', time } }) as FlightSegment
+    expect(segmentPick(seg('BA 0117', '2026-12-10T11:20'))).toEqual(outbound)
+    expect(segmentPick(seg('ba 117', '2026-12-10T11:20', null))).toEqual(outbound)
+    expect(segmentPick(seg('U2 8021A', '2026-12-10T06:00', 'U2'))).toEqual({ airline: 'U2', number: '8021A', date: '2026-12-10' })
+    const it1 = { segments: [seg('EI 151', '2026-12-10T07:05', 'EI'), seg('EI 105', '2026-12-10T10:30', 'EI')] }
+    expect(matchesPickStep(it1, viaDub[0]!)).toBe(true)
+    expect(matchesPickStep(it1, viaDub[0]!.slice(0, 1))).toBe(false)
+    expect(matchesPickStep({ segments: [seg('BA 117', '2026-12-11T11:20')] }, [outbound])).toBe(false)
   })
 })

@@ -1,9 +1,11 @@
+import type { FlightSegment, Itinerary } from '#shared/flights/model.ts'
 import { PATHS } from '#shared/routes.ts'
 import {
   DEFAULT_PRICE_RANGE,
   DEFAULT_SEARCH_FILTERS,
   DEFAULT_SEARCH_PARAMS,
   DEFAULT_TIME_WINDOW,
+  isoDateSchema,
   MAX_MULTI_CITY_SEGMENTS,
   multiCitySegmentSchema,
   searchFiltersSchema,
@@ -24,6 +26,16 @@ import {
  * Search parameters are always written; filters only when they differ from the spec's defaults.
  * Decoding checks every value with the shared zod schemas and drops what they refuse: a link that
  * was edited by hand or came from an older build never throws, it just loses the bad parts.
+ *
+ * A booking link ("Book this fare" in a price notice) adds `pick`, the flights to choose on each
+ * step, named by the flights themselves (provider tokens expire, ids may change):
+ *
+ *   /search?trip=round-trip&…&pick=BA117.2026-12-10~BA112.2026-12-17
+ *   /search?trip=one-way&…&pick=EI151.2026-12-10,EI105.2026-12-10
+ *
+ * Steps (outbound, return, next multi-city leg) are separated by "~", a step's flights by ",";
+ * each flight is its marketing carrier, number and local departure date. `pick` is not part of the
+ * search (`encodeSearch` never writes it), so it changes neither the cache key nor the search.
  */
 
 export interface SearchState {
@@ -63,6 +75,7 @@ export const SEARCH_URL_KEYS = [
   'currency',
   'deep_search',
   'show_hidden',
+  'pick',
 ] as const
 
 /** Keys whose presence means "there is a search in this URL". */
@@ -297,4 +310,120 @@ function airlineList(value: string | undefined): string[] {
 
 function airportList(value: string | undefined): string[] {
   return listOf(value, searchFiltersSchema.shape.excludeConnectingAirports)
+}
+
+/** One flight of a booking link's fare: marketing carrier ("BA"), number ("117") and local departure date. */
+export interface PickedFlight {
+  airline: string
+  number: string
+  date: string
+}
+
+/** A booking link's fare: the flights chosen on each step, in order (outbound, return or next leg…). */
+export type FarePick = PickedFlight[][]
+
+export const PICK_URL_KEY = 'pick'
+const PICK_STEP_SEPARATOR = '~'
+const PICK_FLIGHT_SEPARATOR = ','
+/** More flights than this in one step is no itinerary anyone sells. */
+const MAX_PICK_FLIGHTS = 6
+const PICKED_FLIGHT = /^([A-Z0-9]{2})0*(\d{1,4}[A-Z]?)\.(\d{4}-\d{2}-\d{2})$/
+
+/** How many steps a search has: one way 1, round trip 2, multi-city one per flight. */
+function stepCount(params: SearchParams): number {
+  if (params.tripType === 'multi-city') return params.multiCitySegments.length
+  return params.tripType === 'round-trip' ? 2 : 1
+}
+
+function pickedFlightText(flight: PickedFlight): string {
+  return `${flight.airline}${flight.number}.${flight.date}`
+}
+
+function parsePickedFlight(text: string): PickedFlight | null {
+  const match = PICKED_FLIGHT.exec(text.trim().toUpperCase())
+  if (!match || !isoDateSchema.safeParse(match[3]).success) return null
+  return { airline: match[1]!, number: match[2]!, date: match[3]! }
+}
+
+/** The longest valid prefix of a pick, at most `steps` long: a step after a bad one means nothing. */
+function validPick(pick: readonly (readonly PickedFlight[])[], steps: number): FarePick {
+  const out: FarePick = []
+  for (const step of pick.slice(0, steps)) {
+    if (step.length === 0 || step.length > MAX_PICK_FLIGHTS) break
+    const flights = step.map((flight) => parsePickedFlight(pickedFlightText(flight)))
+    if (flights.some((flight) => flight === null)) break
+    out.push(flights as PickedFlight[])
+  }
+  return out
+}
+
+/** The `pick` value ("BA117.2026-12-10~BA112.2026-12-17"); "" when no step is valid. */
+export function encodePick(pick: readonly (readonly PickedFlight[])[]): string {
+  return validPick(pick, MAX_MULTI_CITY_SEGMENTS)
+    .map((step) => step.map(pickedFlightText).join(PICK_FLIGHT_SEPARATOR))
+    .join(PICK_STEP_SEPARATOR)
+}
+
+/**
+ * Path and query of a booking link: the search page on this search, with the fare's flights to
+ * choose. Steps beyond the trip's own and anything after an invalid step are left out.
+ */
+export function fareUrl(params: SearchParams, filters: SearchFilters, pick: readonly (readonly PickedFlight[])[]): string {
+  const { params: p } = normalizeSearch(params, filters)
+  const value = encodePick(validPick(pick, stepCount(p)))
+  return `${searchUrl(params, filters)}${value ? `&${PICK_URL_KEY}=${value}` : ''}`
+}
+
+/**
+ * Reads a booking link's fare back. Never throws: without a search there is no pick, a step that
+ * is malformed ends it (later steps depend on it), and steps beyond the trip's are dropped.
+ */
+export function decodePick(query: string | URLSearchParams): FarePick {
+  const search = toSearchParams(query)
+  const raw = search.get(PICK_URL_KEY)?.trim()
+  if (!raw || raw.length > 1000 || !hasSearch(search)) return []
+  const steps = stepCount(decodeSearch(search).params)
+  const out: FarePick = []
+  for (const text of raw.split(PICK_STEP_SEPARATOR).slice(0, steps)) {
+    const flights = text.split(PICK_FLIGHT_SEPARATOR)
+    const parsed = flights.length <= MAX_PICK_FLIGHTS ? flights.map(parsePickedFlight) : [null]
+    if (parsed.some((flight) => flight === null)) break
+    out.push(parsed as PickedFlight[])
+  }
+  return out
+}
+
+/**
+ * `location.search` without `pick`, everything else exactly as it was ("" when nothing is left):
+ * once a booking link's fare is chosen (or given up) the address is the plain search again.
+ */
+export function withoutPick(query: string): string {
+  const body = query.startsWith('?') ? query.slice(1) : query
+  const kept = body.split('&').filter((part) => part.split('=')[0] !== PICK_URL_KEY)
+  const rest = kept.join('&')
+  return rest ? `?${rest}` : ''
+}
+
+/** A flight as a pick names it. "BA 0117" and "BA 117" are the same flight, as the alert engine reads them. */
+export function segmentPick(segment: Pick<FlightSegment, 'airline' | 'flightNumber' | 'departure'>): PickedFlight {
+  const flightNumber = segment.flightNumber.trim()
+  const [prefix = '', ...rest] = flightNumber.split(/\s+/)
+  const number = /(\d{1,4}[A-Z]?)$/.exec(rest.join('') || prefix)?.[1] ?? ''
+  return {
+    airline: (segment.airline.code ?? flightNumber.slice(0, 2)).toUpperCase(),
+    number: number.replace(/^0+(?=\d)/, ''),
+    date: segment.departure.time.slice(0, 10),
+  }
+}
+
+/** Whether an itinerary's flights are exactly one step of a pick. */
+export function matchesPickStep(itinerary: Pick<Itinerary, 'segments'>, step: readonly PickedFlight[]): boolean {
+  return (
+    itinerary.segments.length === step.length &&
+    itinerary.segments.every((segment, i) => {
+      const flight = segmentPick(segment)
+      const picked = step[i]!
+      return flight.airline === picked.airline && flight.number === picked.number && flight.date === picked.date
+    })
+  )
 }

@@ -2,9 +2,12 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-rou
 import { Footer } from '../components/layout/footer.tsx'
 import { TopNav } from '../components/layout/top-nav.tsx'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
+import { usePushFollowsUser } from '../features/notifications/push-follows-user.ts'
 
 /** Frame of every page: skip link, top navigation, the page (or its skeleton while it loads), footer. */
 export function AppLayout() {
+  // A shared browser's push subscription is registered for (or taken from) whoever signs in.
+  usePushFollowsUser()
   const navigation = useNavigation()
   const location = useLocation()
   const loadingOtherPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname

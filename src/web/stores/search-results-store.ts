@@ -1,9 +1,11 @@
 import { create } from 'zustand'
 import type { BaggagePrices, BookingOption, Itinerary, PriceInsights, SearchResponse } from '#shared/flights/model.ts'
+import type { FarePick } from '#shared/flights/search-url.ts'
 
 /**
- * Spec section 3 "Search results data": the ephemeral results of the current search. Never
- * persisted; cleared by the Flights nav item, by sign-out and by a new search.
+ * Spec section 3 "Search results data": the ephemeral results of the current search (plus a
+ * booking link's fare waiting to be chosen). Never persisted; cleared by the Flights nav item, by
+ * sign-out and by a new search.
  */
 /** Spec section 4 "Search": idle, searching, with results, or with the error. */
 export type SearchStatus = 'idle' | 'searching' | 'results' | 'error'
@@ -19,6 +21,13 @@ export interface SearchResultsState {
   /** The option picked for each leg so far. */
   selectedFlights: Itinerary[]
   baggagePrices: BaggagePrices | null
+  /**
+   * A booking link's fare (the URL's `pick`) still being chosen leg by leg as the options arrive
+   * (use-selection-flow.ts); null when there is none or it has been applied.
+   */
+  farePick: FarePick | null
+  /** Said when a booking link's flights are no longer offered; kept until the next search or choice. */
+  farePickNote: string | null
   setLegResults: (legIndex: number, results: SearchResponse) => void
   setSearchError: (message: string | null) => void
   /** Picks an option for a leg and forgets whatever was chosen after it. */
@@ -28,6 +37,8 @@ export interface SearchResultsState {
   setBooking: (booking: { bookingOptions: BookingOption[]; baggagePrices: BaggagePrices; selectedFlights?: Itinerary[] } | null) => void
   setPriceInsights: (insights: PriceInsights | null) => void
   setStatus: (status: SearchStatus) => void
+  setFarePick: (pick: FarePick | null) => void
+  setFarePickNote: (note: string | null) => void
   clear: () => void
 }
 
@@ -39,6 +50,8 @@ const empty = {
   bookingOptions: null,
   selectedFlights: [],
   baggagePrices: null,
+  farePick: null as FarePick | null,
+  farePickNote: null as string | null,
 }
 
 export const useSearchResultsStore = create<SearchResultsState>()((set) => ({
@@ -72,6 +85,8 @@ export const useSearchResultsStore = create<SearchResultsState>()((set) => ({
     })),
   setPriceInsights: (priceInsights) => set({ priceInsights }),
   setStatus: (status) => set({ status }),
+  setFarePick: (farePick) => set({ farePick }),
+  setFarePickNote: (farePickNote) => set({ farePickNote }),
   clear: () => set(empty),
 }))
 

@@ -16,14 +16,26 @@ describe('alertEmail', () => {
     }
   })
 
-  it('links "Search now", "Book" and the unsubscribe page in both bodies', () => {
-    expect(email.html).toMatch(/<a href="http:\/\/localhost:3000\/search\?from=JFK&amp;to=LHR&amp;date=2027-03-05&amp;sort=price"[^>]*>Search now<\/a>/)
-    expect(email.html).toMatch(/<a href="https:\/\/seller\.example\/book\?id=1"[^>]*>Book this fare<\/a>/)
-    expect(email.html).toContain(`<a href="${UNSUBSCRIBE}"`)
-    expect(email.text).toContain('Search now: http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price')
-    expect(email.text).toContain('Book this fare: https://seller.example/book?id=1')
-    expect(email.text).toContain(`Stop emails for this alert: ${UNSUBSCRIBE}`)
+  it('links "Search now", "Book this fare" and the unsubscribe page in both bodies', () => {
+    const fare = 'http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price&pick=BA117.2027-03-05'
+    const booked = alertEmail(samplePayload({ bookingUrl: fare }), { unsubscribeUrl: UNSUBSCRIBE })
+    expect(booked.html).toMatch(/<a href="http:\/\/localhost:3000\/search\?from=JFK&amp;to=LHR&amp;date=2027-03-05&amp;sort=price"[^>]*>Search now<\/a>/)
+    expect(booked.html).toMatch(/<a href="http:\/\/localhost:3000\/search\?from=JFK&amp;to=LHR&amp;date=2027-03-05&amp;sort=price&amp;pick=BA117\.2027-03-05"[^>]*>Book this fare<\/a>/)
+    expect(booked.html).toContain(`<a href="${UNSUBSCRIBE}"`)
+    expect(booked.text).toContain('Search now: http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price')
+    expect(booked.text).toContain(`Book this fare: ${fare}`)
+    expect(booked.text).toContain(`Stop emails for this alert: ${UNSUBSCRIBE}`)
     expect(alertEmail(samplePayload({ bookingUrl: null }), { unsubscribeUrl: UNSUBSCRIBE }).html).not.toContain('Book this fare')
+  })
+
+  it('shows "Book this fare" as a second button beside "Search now", wrapping on narrow screens', () => {
+    const booked = alertEmail(samplePayload({ bookingUrl: 'https://faredrop.test/search?pick=BA117.2027-03-05' }), { unsubscribeUrl: UNSUBSCRIBE })
+    const row = /<table role="presentation" width="100%"[^>]*><tr><td>\n([\s\S]*?)<\/td><\/tr><\/table>/.exec(booked.html)?.[1] ?? ''
+    expect(row.match(/<table role="presentation" align="left"/g)).toHaveLength(2)
+    expect(row.indexOf('>Search now</a>')).toBeLessThan(row.indexOf('>Book this fare</a>'))
+    expect(row.indexOf('>Search now</a>')).toBeGreaterThan(-1)
+    // Without a booking link the single button is as before.
+    expect(alertEmail(samplePayload({ bookingUrl: null }), { unsubscribeUrl: UNSUBSCRIBE }).html).not.toContain('<table role="presentation" align="left"')
   })
 
   it('draws the price history with table cells only: no SVG, no images, no scripts', () => {

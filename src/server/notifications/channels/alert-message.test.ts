@@ -35,6 +35,13 @@ describe('smsText', () => {
     expect(text).not.toMatch(/[→–]/)
   })
 
+  it('carries one link only, the search link, even when the notice has a booking link', () => {
+    const fare = 'http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price&pick=BA117.2027-03-05'
+    const text = smsText(samplePayload({ bookingUrl: fare }), SHORT)
+    expect(text.match(/https?:\/\//g)).toHaveLength(1)
+    expect(text.endsWith(' http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price')).toBe(true)
+  })
+
   it('falls back to the short link, then drops details, never exceeding 320 characters', () => {
     const longUrl = `https://faredrop.test/search?${'x'.repeat(300)}`
     const text = smsText(samplePayload({ searchUrl: longUrl }), SHORT)
@@ -61,6 +68,15 @@ describe('whatsappText', () => {
       ].join('\n'),
     )
     expect(whatsappText(samplePayload({ bookingUrl: null }))).not.toContain('Book:')
+  })
+
+  it('links the fare itself as "Book", after "Search now"', () => {
+    const fare = 'http://localhost:3000/search?trip=one-way&from=JFK&to=LHR&depart=2027-03-05&class=economy&adults=1&sort=2&pick=BA117.2027-03-05'
+    const lines = whatsappText(samplePayload({ bookingUrl: fare })).split('\n')
+    expect(lines.filter((line) => line.includes('http'))).toEqual([
+      'Search now: http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price',
+      `Book: ${fare}`,
+    ])
   })
 })
 

@@ -36,9 +36,10 @@ const gsmSafe = (text: string) => text.replaceAll(' → ', ' to ').replaceAll(' 
 export const SMS_MAX_LENGTH = 320
 
 /**
- * At most two segments, always ending with a link. The search link can be long; when the text
- * would not fit, `shortUrl` (the alerts page) stands in for it, and the details shrink before the
- * link is ever cut.
+ * At most two segments, always ending with one link: "Search now" (decision 014; the booking link,
+ * the same page with the fare's flights chosen, is longer and goes in the email and WhatsApp). The
+ * search link can be long; when the text would not fit, `shortUrl` (the alerts page) stands in for
+ * it, and the details shrink before the link is ever cut.
  */
 export function smsText(p: AlertNotificationPayload, shortUrl: string): string {
   const dates = describeDates(p)
@@ -53,7 +54,7 @@ export function smsText(p: AlertNotificationPayload, shortUrl: string): string {
   return `${head.slice(0, room)}… ${shortUrl}`
 }
 
-/** A few short lines with both links; WhatsApp allows far more, people read less. */
+/** A few short lines with both links ("Book" when the notice names its flights); WhatsApp allows far more, people read less. */
 export function whatsappText(p: AlertNotificationPayload): string {
   const dates = describeDates(p)
   return [

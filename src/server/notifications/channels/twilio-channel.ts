@@ -3,7 +3,7 @@ import type { Logger } from '../../lib/logger.ts'
 import { ChannelError, type ChannelDriver } from '../channel-driver.ts'
 import { errorText, isRetryableStatus, MissingAddressError } from '../channel-errors.ts'
 import { smsText, whatsappText } from './alert-message.ts'
-import { loadTwilioClient, type TwilioClientConfig } from './twilio-client.ts'
+import { loadTwilioClient, smsSenderFields, type TwilioClientConfig } from './twilio-client.ts'
 
 export interface TwilioChannelConfig extends TwilioClientConfig {
   channel: 'sms' | 'whatsapp'
@@ -48,8 +48,7 @@ export function createTwilioChannel(config: TwilioChannelConfig): ChannelDriver 
         client = undefined
         throw error
       })
-      const sender =
-        channel === 'whatsapp' ? { from: whatsappAddress(from) } : from.startsWith('MG') ? { messagingServiceSid: from } : { from }
+      const sender = channel === 'whatsapp' ? { from: whatsappAddress(from) } : smsSenderFields(from)
       try {
         const message = await (await client).messages.create({
           to: channel === 'whatsapp' ? whatsappAddress(to.phone) : to.phone,

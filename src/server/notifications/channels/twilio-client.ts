@@ -11,6 +11,10 @@ export interface TwilioClientConfig {
 
 export const TWILIO_API_ORIGIN = 'https://api.twilio.com'
 
+/** An SMS sender is a number or a Messaging Service SID (MG…), which Twilio takes in another field. */
+export const smsSenderFields = (from: string): { from: string } | { messagingServiceSid: string } =>
+  from.startsWith('MG') ? { messagingServiceSid: from } : { from }
+
 /** Same path and query on another origin: where the client's request really goes. */
 export function rebaseUrl(uri: string, baseUrl: string): string {
   const url = new URL(uri)

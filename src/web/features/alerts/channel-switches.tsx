@@ -1,11 +1,15 @@
-import { Lock } from 'lucide-react'
+import { useQuery } from '@tanstack/react-query'
+import { Lock, PhoneOff } from 'lucide-react'
 import { useId } from 'react'
 import { Controller, type Control } from 'react-hook-form'
 import { PREMIUM_REASON_LABEL } from '#shared/alerts/alert-rules.ts'
+import type { PhoneState } from '#shared/phone-verification.ts'
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type PlanId } from '#shared/plans.ts'
+import { PATHS } from '#shared/routes.ts'
 import { Label } from '../../components/ui/label.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { Link } from 'react-router'
+import { phoneQueryOptions } from '../notifications/api.ts'
 import { CHANNEL_LABEL } from './alert-labels.ts'
 import type { AlertSettingsInput } from './alert-settings-schema.ts'
 import { channelLock, UPGRADE_PATH } from './plan-locks.ts'
@@ -16,12 +20,14 @@ import { channelLock, UPGRADE_PATH } from './plan-locks.ts'
  */
 export function ChannelSwitches({ control, plan, error }: { control: Control<AlertSettingsInput>; plan: PlanId; error?: string }) {
   const id = useId()
+  // Only to say when SMS and WhatsApp would wait for a number; the switches work without it.
+  const phone = useQuery(phoneQueryOptions)
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="mb-2 text-sm font-medium">Notify me by</legend>
       <ul className="grid gap-2 sm:grid-cols-2">
         {NOTIFICATION_CHANNELS.map((channel) => (
-          <ChannelSwitch key={channel} channel={channel} control={control} plan={plan} />
+          <ChannelSwitch key={channel} channel={channel} control={control} plan={plan} phone={phone.data} />
         ))}
       </ul>
       {error && (
@@ -33,9 +39,28 @@ export function ChannelSwitches({ control, plan, error }: { control: Control<Ale
   )
 }
 
-function ChannelSwitch({ channel, control, plan }: { channel: NotificationChannel; control: Control<AlertSettingsInput>; plan: PlanId }) {
+/** Where notices on a phone channel stand when the number isn't verified (decision 015): they wait. */
+function phoneNote(channel: NotificationChannel, phone: PhoneState | undefined): { text: string; link: string } | null {
+  if ((channel !== 'sms' && channel !== 'whatsapp') || !phone || phone.verified) return null
+  return phone.phone
+    ? { text: 'Your phone number needs verifying before these notices are sent. ', link: 'Verify it' }
+    : { text: 'Add and verify a phone number to get these notices. ', link: 'Add a number' }
+}
+
+function ChannelSwitch({
+  channel,
+  control,
+  plan,
+  phone,
+}: {
+  channel: NotificationChannel
+  control: Control<AlertSettingsInput>
+  plan: PlanId
+  phone: PhoneState | undefined
+}) {
   const id = useId()
   const lock = channelLock(plan, channel)
+  const note = lock ? null : phoneNote(channel, phone)
   // Push shares SMS's premium reason on the server (decision 012) but is named for itself here.
   const what = channel === 'push' ? 'Push notifications' : lock ? PREMIUM_REASON_LABEL[lock.reason] : ''
   return (
@@ -51,6 +76,15 @@ function ChannelSwitch({ channel, control, plan }: { channel: NotificationChanne
             </Link>
           </p>
         )}
+        {note && (
+          <p id={`${id}-phone`} className="text-xs text-muted-foreground">
+            <PhoneOff className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />
+            {note.text}
+            <Link to={`${PATHS.profile}#notifications`} className="font-medium text-primary underline-offset-4 hover:underline">
+              {note.link}
+            </Link>
+          </p>
+        )}
       </div>
       <Controller
         control={control}
@@ -62,7 +96,7 @@ function ChannelSwitch({ channel, control, plan }: { channel: NotificationChanne
             onCheckedChange={field.onChange}
             onBlur={field.onBlur}
             disabled={Boolean(lock) && !field.value}
-            aria-describedby={lock ? `${id}-lock` : undefined}
+            aria-describedby={lock ? `${id}-lock` : note ? `${id}-phone` : undefined}
           />
         )}
       />

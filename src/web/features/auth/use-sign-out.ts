@@ -1,16 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { clearSearchData } from '../../stores/search-results-store.ts'
+import { releasePushSubscription } from '../notifications/push-follows-user.ts'
 import { signOut } from './api.ts'
 
 /**
  * Signs out and clears everything a signed-in user's data lives in on the client (user, session,
- * profile, search data), whatever the server answered, then goes to the landing page.
+ * profile, search data), whatever the server answered, then goes to the landing page. First, while
+ * the session still allows it, this browser's push endpoint is removed from the user's devices, so
+ * their notices don't reach whoever uses the browser next (best effort, never blocks signing out).
  */
 export function useSignOut() {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   return async () => {
+    await releasePushSubscription()
     await signOut()
     queryClient.clear()
     clearSearchData()

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { PushPublicKeyResponse } from '#shared/notifications.ts'
+import type { PushPublicKeyResponse, PushSubscriptionsResponse } from '#shared/notifications.ts'
+import type { PhoneState } from '#shared/phone-verification.ts'
 import { api } from '../../lib/api-client.ts'
 
 /**
@@ -7,15 +8,24 @@ import { api } from '../../lib/api-client.ts'
  * (/api/me/phone) and this browser's Web Push subscription (/api/push).
  */
 
-/** Under ['me'] so signing in or out drops it with the rest of the viewer's data. */
+/**
+ * The number, whether it is verified and the code in flight (decision 015). Under ['me'] so
+ * signing in or out drops it with the rest of the viewer's data.
+ */
 export const phoneQueryOptions = queryOptions({
   queryKey: ['me', 'phone'],
-  queryFn: async ({ signal }) => (await api<{ phone: string | null }>('/api/me/phone', { signal })).phone,
+  queryFn: ({ signal }) => api<PhoneState>('/api/me/phone', { signal }),
 })
 
-export const savePhone = (phone: string) => api<{ phone: string }>('/api/me/phone', { method: 'PUT', json: { phone } })
+/** Saves the number; a new number comes back unverified with a code on its way. */
+export const savePhone = (phone: string) => api<PhoneState>('/api/me/phone', { method: 'PUT', json: { phone } })
 
-export const removePhone = () => api<{ phone: null }>('/api/me/phone', { method: 'DELETE' })
+export const removePhone = () => api<PhoneState>('/api/me/phone', { method: 'DELETE' })
+
+/** "Resend code" (429 with Retry-After while the limits hold). */
+export const sendPhoneCode = () => api<PhoneState>('/api/me/phone/code', { method: 'POST' })
+
+export const verifyPhoneCode = (code: string) => api<PhoneState>('/api/me/phone/verify', { json: { code } })
 
 /** The driver behind each channel: 'outbox' means this server keeps notices in its local outbox. */
 export interface ChannelDrivers {
@@ -32,6 +42,9 @@ export const healthQueryOptions = queryOptions({
 })
 
 export const fetchPushPublicKey = async () => (await api<PushPublicKeyResponse>('/api/push/public-key')).publicKey
+
+/** The signed-in user's registered devices, and how many of their live alerts send push. */
+export const fetchPushSubscriptions = (signal?: AbortSignal) => api<PushSubscriptionsResponse>('/api/push/subscriptions', { signal })
 
 export const savePushSubscription = (subscription: PushSubscriptionJSON) => api<{ success: true }>('/api/push/subscriptions', { json: subscription })
 

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from '../../lib/api-client.ts'
-import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from './api.ts'
+import { deletePushSubscription, fetchPushPublicKey, fetchPushSubscriptions, savePushSubscription } from './api.ts'
+import { browserSubscription, isPushSupported, SERVICE_WORKER_URL } from './push-browser.ts'
+import { useAuth } from '../auth/use-auth.ts'
+import { followSignedInUser } from './push-follows-user.ts'
 import { sameKey, urlBase64ToUint8Array } from './push-keys.ts'
 
-/** public/sw.js: at the root, so its default scope covers every page. */
-export const SERVICE_WORKER_URL = '/sw.js'
+export { isPushSupported, SERVICE_WORKER_URL }
 
 /**
  * checking: reading this browser's subscription; unsupported: no service workers or Push API (or
@@ -17,30 +19,27 @@ export const PUSH_MESSAGES = {
   offFailed: "Couldn't turn off push notifications on this device. Please try again.",
 } as const
 
-export function isPushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
-}
-
 function initialStatus(): PushStatus {
   if (!isPushSupported()) return 'unsupported'
   return Notification.permission === 'denied' ? 'blocked' : 'checking'
 }
 
-async function browserSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration('/')
-  return (await registration?.pushManager.getSubscription()) ?? null
-}
-
 /**
- * On when the browser holds a subscription made with the server's current key. One made with keys
- * the server no longer has (decision 014) gets 403s from the push service, so it counts as off and
- * turning push on replaces it.
+ * On when the browser holds a subscription made with the server's current key and registered for
+ * the signed-in user. One made with keys the server no longer has (decision 014) gets 403s from the
+ * push service, so it counts as off and turning push on replaces it; one registered for someone
+ * else (a shared browser, decision 015) counts as off too, and turning push on moves it here.
+ * When the server can't be asked, what the browser holds is all there is to go by.
  */
-async function detect(): Promise<PushStatus> {
+async function detect(userId: string | null): Promise<PushStatus> {
+  // The sign-in's own look at this browser's subscription (adopt or drop it) goes first.
+  if (userId) await followSignedInUser(userId)
   const subscription = await browserSubscription()
   if (!subscription || Notification.permission !== 'granted') return 'off'
   try {
-    return sameKey(subscription.options.applicationServerKey, urlBase64ToUint8Array(await fetchPushPublicKey())) ? 'on' : 'off'
+    const [publicKey, registered] = await Promise.all([fetchPushPublicKey(), fetchPushSubscriptions()])
+    if (!sameKey(subscription.options.applicationServerKey, urlBase64ToUint8Array(publicKey))) return 'off'
+    return registered.subscriptions.some((device) => device.endpoint === subscription.endpoint) ? 'on' : 'off'
   } catch {
     return 'on'
   }
@@ -74,18 +73,21 @@ export function usePushSubscription() {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const checking = status === 'checking'
+  const auth = useAuth()
+  const authKnown = auth.status !== 'loading'
+  const userId = auth.user?.id ?? null
 
   useEffect(() => {
-    if (!checking) return
+    if (!checking || !authKnown) return
     let live = true
-    detect().then(
+    detect(userId).then(
       (next) => live && setStatus(next),
       () => live && setStatus('off'),
     )
     return () => {
       live = false
     }
-  }, [checking])
+  }, [checking, authKnown, userId])
 
   const run = useCallback(async (action: () => Promise<PushStatus>, failure: string) => {
     setBusy(true)

@@ -4,37 +4,26 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NOTIFICATION_MESSAGES } from '#shared/notifications.ts'
 import type { PlanId } from '#shared/plans.ts'
-import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
+import { renderWithProviders } from '#tests/setup/render.tsx'
 import { useToastStore } from '../../stores/toast-store.ts'
 import { fakePush, SUBSCRIPTION_JSON, VAPID_PUBLIC_KEY } from '../notifications/fake-push.ts'
 import { NotificationsSection } from './notifications-section.tsx'
+import { servePhoneApi } from './phone-api-fake.ts'
 
-type Call = { method: string; url: string; body: unknown }
-
-/** The phone, health and push endpoints; the phone answers what was last saved. Every call is recorded. */
-function serve(options: { phone?: string | null; pushDriver?: string; put?: (body: { phone: string }) => Response } = {}) {
-  const calls: Call[] = []
-  let phone = options.phone ?? null
-  stubApi((url, init) => {
-    const method = init?.method ?? 'GET'
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    calls.push({ method, url, body })
-    if (url === '/api/me/phone' && method === 'GET') return Response.json({ phone })
-    if (url === '/api/me/phone' && method === 'PUT') {
-      if (options.put) return options.put(body)
-      phone = body.phone
-      return Response.json({ phone })
-    }
-    if (url === '/api/me/phone' && method === 'DELETE') {
-      phone = null
-      return Response.json({ phone })
-    }
-    if (url === '/api/health') return Response.json({ status: 'ok', drivers: { sms: 'outbox', whatsapp: 'outbox', push: options.pushDriver ?? 'webpush' } })
-    if (url === '/api/push/public-key') return Response.json({ publicKey: VAPID_PUBLIC_KEY })
-    if (url === '/api/push/subscriptions') return Response.json({ success: true }, { status: method === 'POST' ? 201 : 200 })
-    return undefined
+/** The phone (decision 015's server, phone-api-fake.ts), health and push endpoints. Every call is recorded. */
+function serve(options: { phone?: string | null; verified?: boolean; pushDriver?: string; put?: (body: { phone: string }) => Response } = {}) {
+  return servePhoneApi({
+    phone: options.phone ?? null,
+    verified: options.verified ?? true,
+    ...(options.put ? { put: options.put } : {}),
+    other: (url, method) => {
+      if (url === '/api/health') return Response.json({ status: 'ok', drivers: { sms: 'outbox', whatsapp: 'outbox', push: options.pushDriver ?? 'webpush' } })
+      if (url === '/api/push/public-key') return Response.json({ publicKey: VAPID_PUBLIC_KEY })
+      if (url === '/api/push/subscriptions' && method === 'GET') return Response.json({ subscriptions: [], pushAlerts: 0 })
+      if (url === '/api/push/subscriptions') return Response.json({ success: true }, { status: method === 'POST' ? 201 : 200 })
+      return undefined
+    },
   })
-  return { calls, writes: (url: string) => calls.filter((call) => call.method !== 'GET' && call.url === url) }
 }
 
 function renderSection(plan: PlanId = 'elite') {
@@ -77,6 +66,8 @@ describe('Notifications: phone', () => {
     await waitFor(() => expect(toasts()).toContain('Phone number saved'))
     expect(await section.findByRole('button', { name: 'Remove number' })).toBeInTheDocument()
     expect(section.getByLabelText('Phone number')).toHaveValue('+14155550100')
+    // A new number is unverified until its code is typed (phone-verification.test.tsx).
+    expect(section.getByRole('heading', { name: 'We sent a code to +14155550100' })).toBeInTheDocument()
   })
 
   it("shows the server's word on a number it refuses", async () => {

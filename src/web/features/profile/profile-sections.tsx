@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
 import { AlertTriangle, Bell, KeyRound, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
+import { scrollToSection } from '../../lib/scroll-to-section.ts'
 import { authSessionQueryOptions, meQueryOptions } from '../auth/api.ts'
 import { Notice } from '../auth/notice.tsx'
 import { AccountSection } from './account-section.tsx'
@@ -28,6 +31,14 @@ const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
 export function ProfileSections() {
   const me = useQuery(meQueryOptions)
   const auth = useQuery(authSessionQueryOptions)
+  const { hash } = useLocation()
+  const loaded = Boolean(me.data && auth.data)
+
+  // Links such as the alert form's "Verify it" (/profile#notifications) arrive with a hash: go to
+  // that section once the sections exist.
+  useEffect(() => {
+    if (loaded && hash) scrollToSection(hash.slice(1))
+  }, [loaded, hash])
 
   if (me.isPending || auth.isPending) return <SectionsSkeleton />
   if (me.isError || auth.isError || !me.data || !auth.data) {

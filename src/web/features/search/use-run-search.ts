@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client.ts'
 import { useSearchResultsStore } from '../../stores/search-results-store.ts'
 import { useSearchStore } from '../../stores/search-store.ts'
 import { searchFlights } from './api.ts'
-import { encodeSearch, normalizeSearch } from '#shared/flights/search-url.ts'
+import { encodeSearch, normalizeSearch, type FarePick } from '#shared/flights/search-url.ts'
 
 /** Query-cache key of a search: its URL encoding, so Back to a search just made answers from the cache. */
 export function flightSearchKey(encodedSearch: string) {
@@ -28,6 +28,8 @@ export type RunSearchOutcome =
 export interface RunSearchOptions {
   /** Ask the server again even if the cache holds a recent answer (the traveller pressed Search again). */
   fresh?: boolean
+  /** A booking link's fare: chosen in this search's results as they arrive (use-selection-flow.ts). */
+  pick?: FarePick
 }
 
 let latestRun = 0
@@ -35,8 +37,9 @@ let inFlightKey: string | null = null
 
 /**
  * Runs a search and puts the answer in the results store: status "searching" while it runs, then
- * the outbound options as leg 0 (later legs, selections and booking options forgotten) and fresh
- * post-search filters, or the spec's 'Failed to retrieve search results'. Only the newest search
+ * the outbound options as leg 0 (later legs, selections and booking options forgotten, a booking
+ * link's fare to choose when given) and fresh post-search filters, or the spec's 'Failed to
+ * retrieve search results'. Only the newest search
  * writes to the stores; an older one still in flight is cancelled.
  */
 export async function runFlightSearch(
@@ -67,6 +70,8 @@ export async function runFlightSearch(
     inFlightKey = null
     const store = useSearchResultsStore.getState()
     store.unselectFrom(0)
+    // Before the results, so the flow never shows the list it is about to choose from.
+    store.setFarePick(options.pick?.length ? options.pick : null)
     store.setLegResults(0, response)
     store.setStatus('results')
     return { status: 'results', response }

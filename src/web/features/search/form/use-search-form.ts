@@ -1,13 +1,13 @@
 import { format } from 'date-fns'
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react'
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { DEFAULT_SEARCH_FILTERS, searchProblems, type SearchFilters, type SearchParams } from '#shared/flights/search-params.ts'
 import { PATHS } from '#shared/routes.ts'
 import { useNow } from '../../../hooks/use-now.ts'
-import { clearSearchData } from '../../../stores/search-results-store.ts'
+import { clearSearchData, useSearchResultsStore } from '../../../stores/search-results-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { useRunSearch, type RunSearchOptions } from '../use-run-search.ts'
-import { decodeSearch, encodeSearch, hasSearch } from '#shared/flights/search-url.ts'
+import { decodePick, decodeSearch, encodeSearch, hasSearch, withoutPick } from '#shared/flights/search-url.ts'
 import { createFieldRegistry } from './form-context.tsx'
 
 /** The traveller's calendar date, YYYY-MM-DD (min for the date fields, "past" for validation). */
@@ -106,12 +106,30 @@ export function useSearchForm() {
     }
     setAttempted(false)
     const query = encodeSearch(state.params, state.filters)
-    // The same search again: ask afresh (the URL already says it, so no new history entry).
-    if (`?${query}` === location.search) void execute(state.params, state.filters, { fresh: true })
-    else void navigate(`${PATHS.search}?${query}`)
+    // A booking link whose fare is still being chosen gives way to the traveller's own search: its
+    // entry is replaced, so neither Back nor a refresh chooses that fare again.
+    const plain = withoutPick(location.search)
+    const linked = plain !== location.search
+    if (`?${query}` === plain) {
+      // The same search again: ask afresh (the URL already says it, so no new history entry).
+      void execute(state.params, state.filters, { fresh: true })
+      if (linked) void navigate({ pathname: location.pathname, search: plain, hash: location.hash }, { replace: true, preventScrollReset: true })
+    } else {
+      void navigate(`${PATHS.search}?${query}`, { replace: linked })
+    }
   }
 
+  /** The query string last handled, to tell a booking link's `pick` coming off from a new search. */
+  const handledSearch = useRef<string | null>(null)
+
   const onUrlChange = useEffectEvent((search: string) => {
+    const previous = handledSearch.current
+    handledSearch.current = search
+    // Only `pick` came off (applied, given up, or Back to the plain search): same search, nothing to run.
+    if (previous !== null && previous !== search && withoutPick(previous) === search) {
+      useSearchResultsStore.getState().setFarePick(null)
+      return
+    }
     if (!hasSearch(search)) {
       clearSearchData()
       return
@@ -125,7 +143,10 @@ export function useSearchForm() {
       clearSearchData()
       return
     }
-    void execute(decoded.params, decoded.filters)
+    const pick = decodePick(search)
+    void execute(decoded.params, decoded.filters, pick.length > 0 ? { pick } : undefined)
+    // A `pick` that names no valid flight is dropped like any bad value, from the address too.
+    if (pick.length === 0 && withoutPick(search) !== search) void navigate({ pathname: PATHS.search, search: withoutPick(search) }, { replace: true, preventScrollReset: true })
   })
 
   useEffect(() => {

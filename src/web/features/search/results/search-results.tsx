@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, type ReactNode } from 'react'
+import { Info } from 'lucide-react'
+import { useCallback, useMemo, useRef, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
 import type { PriceInsights } from '#shared/flights/model.ts'
 import { SEARCH_MESSAGES, type PriceInsightsQuery } from '#shared/flights/search-params.ts'
+import { decodePick } from '#shared/flights/search-url.ts'
 import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { fetchPriceInsights } from '../api.ts'
@@ -28,13 +31,25 @@ export function SearchResults() {
   const storedInsights = useSearchResultsStore((s) => s.priceInsights)
   const bookingOptions = useSearchResultsStore((s) => s.bookingOptions)
   const baggagePrices = useSearchResultsStore((s) => s.baggagePrices)
+  const pickNote = useSearchResultsStore((s) => s.farePickNote)
+  const location = useLocation()
   const { runSearch } = useRunSearch()
-  const flow = useSelectionFlow()
+  const sectionRef = useRef<HTMLElement>(null)
+  // A booking link lands on its fare: on a phone the form fills the screen, so bring the results up.
+  const revealResults = useCallback(() => {
+    const section = sectionRef.current
+    if (!section || section.getBoundingClientRect().top < window.innerHeight - 160) return
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
+    section.scrollIntoView?.({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' })
+  }, [])
+  const flow = useSelectionFlow({ onPickDone: revealResults })
   const insights = usePriceInsights(status === 'results' ? searchResults[0]?.searchId : undefined, storedInsights)
 
   const retrySearch = () => {
     const { params, filters } = useSearchStore.getState()
-    void runSearch(params, filters, { fresh: true })
+    // A booking link whose search failed still chooses its fare once the retry answers.
+    const pick = decodePick(location.search)
+    void runSearch(params, filters, { fresh: true, ...(pick.length > 0 ? { pick } : {}) })
   }
 
   let body: ReactNode
@@ -51,14 +66,26 @@ export function SearchResults() {
     const currency = first.currency
     body = (
       <div className="grid gap-6">
+        {pickNote && (
+          <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {pickNote}
+          </p>
+        )}
         {phase.kind !== 'booking' && <SelectedFlights flights={selected} kind={kind} onChange={flow.change} />}
+        {phase.kind === 'choose' && flow.pickPending && <SearchingState label="Finding your fare…" />}
         {phase.kind === 'choose' &&
+          !flow.pickPending &&
           (phase.response.best.length + phase.response.other.length === 0 ? (
             <EmptyResults />
           ) : (
             <LegResults key={`${phase.leg}-${phase.response.searchId}`} response={phase.response} leg={phase.leg} kind={kind} chosenBefore={selected} insights={insights} onSelect={flow.select} />
           ))}
-        {phase.kind === 'loading-next' && <SearchingState label={kind === 'round-trip' ? 'Finding return flights…' : `Finding flights for ${legName(kind, phase.leg).toLowerCase()}…`} />}
+        {phase.kind === 'loading-next' && (
+          <SearchingState
+            label={flow.pickPending ? 'Finding your fare…' : kind === 'round-trip' ? 'Finding return flights…' : `Finding flights for ${legName(kind, phase.leg).toLowerCase()}…`}
+          />
+        )}
         {phase.kind === 'next-error' && <SearchErrorState message={SEARCH_MESSAGES.failed} onRetry={flow.retry} />}
         {phase.kind === 'booking' && (
           <section aria-labelledby="your-trip-title" className="grid gap-5">
@@ -85,7 +112,7 @@ export function SearchResults() {
   }
 
   return (
-    <section aria-label="Search results">
+    <section ref={sectionRef} aria-label="Search results" className="scroll-mt-20">
       {body}
     </section>
   )

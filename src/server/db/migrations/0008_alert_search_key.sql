@@ -1,0 +1,2 @@
+ALTER TABLE "alerts" ADD COLUMN "search_key" text;--> statement-breakpoint
+CREATE INDEX "alerts_search_key_due_idx" ON "alerts" USING btree ("search_key","next_check_at") WHERE "alerts"."status" in ('active', 'triggered', 'at_risk');

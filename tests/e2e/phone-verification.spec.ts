@@ -1,0 +1,55 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext } from '@playwright/test'
+import { signUpAndVerify, uniqueEmail } from './account-helpers.ts'
+import { expect, test } from './fixtures.ts'
+
+/** The newest SMS the local outbox holds for `phone`: the server's SMS driver without Twilio. */
+async function codeTexted(request: APIRequestContext, phone: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}&channel=sms`)
+      const { messages } = (await res.json()) as { messages: { text: string }[] }
+      code = /^FareDrop code: (\d{6})\. It expires in 10 minutes\.$/.exec(messages[0]?.text ?? '')?.[1]
+      return code
+    })
+    .toBeTruthy()
+  return code!
+}
+
+test('verify a phone number on /profile with the code texted to it (decision 015)', async ({ page, request, consoleGuard }) => {
+  test.setTimeout(90_000) // sign-up solves a real proof-of-work challenge
+  await signUpAndVerify(page, request, uniqueEmail('phone'))
+  const phone = `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
+
+  await page.goto('/profile#notifications')
+  const section = page.getByRole('region', { name: 'Notifications', exact: true })
+  await section.getByLabel('Phone number').fill(phone)
+  await section.getByRole('button', { name: 'Save number' }).click()
+
+  const verification = section.getByRole('region', { name: `We sent a code to ${phone}` })
+  await expect(verification).toBeVisible()
+  await expect(section.getByText('Not verified', { exact: true })).toBeVisible()
+  await expect(verification.getByRole('button', { name: /^Resend code in \d+s$/ })).toBeDisabled()
+  const results = await new AxeBuilder({ page }).include('#notifications').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+
+  const code = await codeTexted(request, phone)
+  const input = verification.getByLabel('Verification code')
+  await expect(input).toHaveAttribute('autocomplete', 'one-time-code')
+  // A wrong code first: the server says how many tries are left (its 400 shows in the console).
+  consoleGuard.allow(/status of 400 \(Bad Request\)/)
+  await input.fill(code === '000000' ? '111111' : '000000')
+  await verification.getByRole('button', { name: 'Verify' }).click()
+  await expect(verification.getByText("That code isn't right. 4 tries left.")).toBeVisible()
+
+  await input.fill(code)
+  await verification.getByRole('button', { name: 'Verify' }).click()
+  await expect(section.getByText('Verified', { exact: true })).toBeVisible()
+  await expect(verification).toBeHidden()
+  await expect(section.getByText('SMS and WhatsApp notices go to this number.')).toBeVisible()
+
+  // Still verified after a reload: it is the server's word.
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Notifications', exact: true }).getByText('Verified', { exact: true })).toBeVisible()
+})
