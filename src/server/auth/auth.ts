@@ -119,7 +119,9 @@ export function createAuth(deps: AuthDeps) {
       oidcProviders(deps.oauthClients.map((client) => createOidcProvider(client, deps.logger))),
     ],
     // Failed provider callbacks (unknown or forged state included) land on the web page that explains them.
-    onAPIError: { errorURL: `${deps.publicUrl}${OAUTH_RETURN_PATH}` },
+    // `throw`: an unexpected error (the database unreachable) reaches our error handler, which answers
+    // 503 or a JSON 500, instead of better-auth's empty 500; its own APIErrors still answer as before.
+    onAPIError: { errorURL: `${deps.publicUrl}${OAUTH_RETURN_PATH}`, throw: true },
     rateLimit: { enabled: deps.rateLimit, storage: 'database', modelName: 'rateLimit' },
     advanced: {
       cookiePrefix: 'faredrop',

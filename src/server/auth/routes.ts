@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
-import type { Db } from '../db/client.ts'
+import { databaseAnswers, type Db } from '../db/client.ts'
+import { databaseUnavailableError } from '../db/connection-errors.ts'
 import { userEmails } from '../db/schema.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
@@ -44,8 +45,31 @@ async function readEmail(c: Context): Promise<string> {
   return typeof body?.email === 'string' ? body.email : ''
 }
 
+/**
+ * better-auth turns some database failures into its own answers (a sign-up whose insert fails is a
+ * 422 FAILED_TO_CREATE_USER, a session that can't be written a 500 FAILED_TO_CREATE_SESSION). When
+ * such an answer comes while the database is unreachable, the client gets the 503 every other
+ * route gives (security target W5) instead of a refusal that blames its request.
+ */
+export async function failedForDatabase(response: Response, db: Db): Promise<boolean> {
+  if (response.status < 500 && response.status !== 422 && response.status !== 400) return false
+  if (response.status < 500) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: unknown } | null
+    if (typeof body?.code !== 'string' || !body.code.startsWith('FAILED_TO_')) return false
+  }
+  return !(await databaseAnswers(db))
+}
+
 export function authRoutes(deps: AuthRouteDeps) {
   const app = new Hono()
+  const handle = async (c: Context): Promise<Response> => {
+    const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
+    if (await failedForDatabase(response, deps.db)) throw databaseUnavailableError()
+    return response
+  }
 
   app.post('/auth/*', async (c, next) => {
     if (CHALLENGED_PATHS.has(c.req.path)) await deps.captcha.verify(c.req.header(CAPTCHA_HEADER))
@@ -73,7 +97,7 @@ export function authRoutes(deps: AuthRouteDeps) {
       const retryAfter = Math.max(1, Math.ceil((block.lockedUntil.getTime() - attempt.now.getTime()) / 1000))
       throw new AppError('rate_limited', block.message, { headers: { 'Retry-After': String(retryAfter) } })
     }
-    const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
+    const response = await handle(c)
     // 200: signed in (or a second factor is due); 403: right password, email not yet verified.
     if (response.status === 200 || response.status === 403) await releaseSignInAttempt(deps.db, attempt)
     else deps.logger.info({ ip: attempt.ip, status: response.status }, 'sign-in failed')
@@ -83,11 +107,11 @@ export function authRoutes(deps: AuthRouteDeps) {
   // The provider sends the browser back here. A failure redirects to the web page's
   // `?error=`; name the provider there when better-auth could not (forged or unknown state).
   app.get('/auth/callback/:provider', async (c) => {
-    const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
+    const response = await handle(c)
     return nameProviderOnError(response, c.req.param('provider'))
   })
 
-  app.on(['GET', 'POST'], '/auth/*', (c) => deps.auth.handler(forAuth(c, deps.trustProxy)))
+  app.on(['GET', 'POST'], '/auth/*', handle)
 
   // Which outside sign-in providers this server has credentials for; the others show disabled buttons.
   app.get('/auth-config', (c) => c.json({ socialProviders: deps.socialProviders }))

@@ -24,8 +24,11 @@ export interface Database {
 }
 
 export type DatabaseConfig =
-  /** `onError`: an idle pooled connection failed (server restart, admin kill); the pool replaces it. */
-  | { driver: 'postgres'; url: string; poolSize?: number; onError?: (error: Error) => void }
+  /**
+   * `onError`: an idle pooled connection failed (server restart, admin kill); the pool replaces it.
+   * `connectTimeoutMs`: longest wait for a connection (a new one, or a free one from a busy pool).
+   */
+  | { driver: 'postgres'; url: string; poolSize?: number; connectTimeoutMs?: number; onError?: (error: Error) => void }
   | { driver: 'pglite'; dataDir: string }
   /** A PGlite in memory: tests that need a throwaway database. */
   | { driver: 'pglite-memory' }
@@ -34,15 +37,30 @@ export type DatabaseConfig =
 const MIGRATION_LOCK_ID = 727_001
 
 /**
+ * How long a query waits for a connection before it fails (503 to an API client). Without it a
+ * query waits forever for a server that doesn't answer or a pool whose connections are all stuck.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000
+
+/**
  * Opens the database and applies pending migrations. On PostgreSQL several processes may start
  * at once, so migrations run under an advisory lock; on PGlite the data directory lock already
  * guarantees a single process.
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize ?? 10,
+      connectionTimeoutMillis: config.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      // TCP keepalive: a peer that vanished without closing the socket is noticed by the kernel.
+      keepAlive: true,
+    })
     // Without a listener an idle connection's error would crash the process.
     pool.on('error', (error) => config.onError?.(error))
+    // Nor may a checked-out connection's (a transaction's, when the server stops mid-way): the query
+    // in flight rejects with the error anyway, and the pool drops the broken connection on release.
+    pool.on('connect', (client) => client.on('error', () => {}))
     const client = await pool.connect()
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
@@ -86,4 +104,26 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
   const result = await db.execute(sql`SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations`)
   const rows = (result as unknown as { rows: { count: number }[] }).rows
   return Number(rows[0]?.count ?? 0) >= expectedMigrations
+}
+
+/** Resolves with `work`'s result, or rejects once `ms` have passed (the work itself is not cancelled). */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
+/** Longest a health check or probe waits for the database: it must answer, not hang. */
+export const PROBE_TIMEOUT_MS = 2_000
+
+/** True when the database answers a trivial query within `timeoutMs`. */
+export async function databaseAnswers(db: Db, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
+  try {
+    await withTimeout(db.execute(sql`select 1`), timeoutMs)
+    return true
+  } catch {
+    return false
+  }
 }

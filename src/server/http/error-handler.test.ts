@@ -39,4 +39,20 @@ describe('toErrorResponse', () => {
     expect(JSON.stringify(body)).not.toMatch(/relation|SELECT|stack/)
     expect(body.error.code).toBe('internal')
   })
+
+  it('answers 503 `unavailable` with Retry-After when the database can’t be reached, without its address', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' })
+    const failedQuery = Object.assign(new Error('Failed query: SELECT secret FROM users'), { cause: refused })
+    const { status, body, headers } = toErrorResponse(failedQuery)
+    expect(status).toBe(503)
+    expect(body.error.code).toBe('unavailable')
+    expect(headers).toEqual({ 'Retry-After': '5' })
+    expect(JSON.stringify(body)).not.toMatch(/10\.0\.0\.5|SELECT|ECONNREFUSED/)
+    // A server shutting down (pg_ctl stop) mid-query, too.
+    expect(toErrorResponse(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })).status).toBe(503)
+  })
+
+  it('passes an AppError’s headers through', () => {
+    expect(toErrorResponse(new AppError('rate_limited', 'Slow down.', { headers: { 'Retry-After': '30' } })).headers).toEqual({ 'Retry-After': '30' })
+  })
 })

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
 import type { ErrorBody, ErrorCode, FieldErrors } from '#shared/errors.ts'
+import { databaseUnavailableError, isDatabaseUnavailable } from '../db/connection-errors.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
 
@@ -46,12 +47,17 @@ function zodFieldErrors(error: ZodError): FieldErrors {
   return fieldErrors
 }
 
-/** Turns anything thrown into the API's error body. The only place errors become HTTP responses. */
-export function toErrorResponse(error: unknown): { status: number; body: ServerErrorBody } {
+/**
+ * Turns anything thrown into the API's error body. The only place errors become HTTP responses.
+ * The database being unreachable (down, restarting, connection lost) is a 503 the client may
+ * retry, not a 500 (security target W5).
+ */
+export function toErrorResponse(error: unknown): { status: number; body: ServerErrorBody; headers?: Record<string, string> } {
   if (error instanceof AppError) {
-    const { fieldErrors, premiumReasons } = error.options
+    const { fieldErrors, premiumReasons, headers } = error.options
     return {
       status: error.status,
+      ...(headers ? { headers } : {}),
       body: {
         error: {
           code: error.code,
@@ -74,21 +80,31 @@ export function toErrorResponse(error: unknown): { status: number; body: ServerE
     const code = CODE_BY_STATUS[error.status] ?? 'bad_request'
     return { status: error.status, body: { error: { code, message: error.message || code.replace('_', ' ') } } }
   }
+  if (isDatabaseUnavailable(error)) return toErrorResponse(databaseUnavailableError(error))
   return { status: 500, body: { error: { code: 'internal', message: GENERIC_MESSAGE } } }
 }
 
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context) => {
-    const { status, body } = toErrorResponse(error)
+    const { status, body, headers } = toErrorResponse(error)
     const requestId = c.get('requestId') as string | undefined
-    if (status >= 500) {
+    if (status === 503 && body.error.code === 'unavailable') {
+      // One line per refused request while the database is away, without a stack each time.
+      logger.warn({ requestId, path: c.req.path, cause: describeCause(error) }, 'request refused: database unavailable')
+    } else if (status >= 500) {
       logger.error({ err: error, requestId, path: c.req.path }, 'request failed')
     } else {
       logger.info({ requestId, path: c.req.path, status, code: body.error.code }, 'request rejected')
     }
     body.error.requestId = requestId
-    const headers = error instanceof AppError ? error.options.headers : undefined
     const envelope = (c.get(SUCCESS_ENVELOPE_KEY as never) as unknown) === true
     return c.json(envelope ? { success: false, ...body } : body, status as ContentfulStatusCode, headers)
   }
+}
+
+/** The innermost message of a cause chain ("connect ECONNREFUSED 127.0.0.1:5432"), for the log. */
+function describeCause(error: unknown): string {
+  let current = error
+  for (let depth = 0; depth < 8 && (current as { cause?: unknown })?.cause instanceof Error; depth++) current = (current as { cause: unknown }).cause
+  return current instanceof Error ? current.message : String(current)
 }

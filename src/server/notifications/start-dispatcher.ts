@@ -12,7 +12,7 @@ export interface DispatcherHandle {
 
 export const DISPATCH_POLL_MS = 5_000
 /** After a failed round (database unreachable), wait longer before asking again. */
-const ERROR_BACKOFF_MS = 30_000
+const ERROR_BACKOFF_MS = 5_000
 
 /**
  * The dispatcher loop: a round every few seconds, straight away again while rounds come back full

@@ -1,19 +1,23 @@
 import { Hono } from 'hono'
-import { migrationsApplied } from '../db/client.ts'
+import { databaseAnswers, migrationsApplied, PROBE_TIMEOUT_MS, withTimeout } from '../db/client.ts'
 import { hasFreshWorker } from '../jobs/worker-heartbeat.ts'
 import type { AppDeps } from '../app.ts'
 
 export function systemRoutes(deps: AppDeps) {
   return new Hono()
-    .get('/health', (c) =>
-      c.json({ status: 'ok' as const, version: deps.version, drivers: deps.drivers }),
-    )
+    // The process and its database: 503 while the database is unreachable or silent (the answer
+    // comes within PROBE_TIMEOUT_MS), 200 again as soon as it answers (security target W5).
+    .get('/health', async (c) => {
+      const { version, drivers } = deps
+      const database = await databaseAnswers(deps.db)
+      return c.json({ status: database ? ('ok' as const) : ('unavailable' as const), version, drivers, checks: { database } }, database ? 200 : 503)
+    })
     .get('/ready', async (c) => {
       const checks = { database: false, migrations: false, worker: false }
       try {
-        checks.migrations = await migrationsApplied(deps.db)
+        checks.migrations = await withTimeout(migrationsApplied(deps.db), PROBE_TIMEOUT_MS)
         checks.database = true
-        checks.worker = await hasFreshWorker(deps.db, deps.now())
+        checks.worker = await withTimeout(hasFreshWorker(deps.db, deps.now()), PROBE_TIMEOUT_MS)
       } catch (err) {
         deps.logger.warn({ err }, 'readiness check failed')
       }
