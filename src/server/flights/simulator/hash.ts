@@ -3,13 +3,63 @@
  * string key, so the same query at the same hour gives the same answer (no Math.random anywhere).
  */
 
-/** 32-bit FNV-1a over the key's UTF-16 code units, finished with murmur3's avalanche step. */
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
+/**
+ * 32-bit FNV-1a over the key's UTF-16 code units, finished with murmur3's avalanche step.
+ * The FNV part is split out (fnvStart, fnvText, fnvInt, fnvFinish) so a hot path can hash a long
+ * fixed prefix once and continue it with a short variable part:
+ * hash32(a + b) === fnvFinish(fnvText(fnvText(fnvStart(), a), b)).
+ */
 export function hash32(key: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
+  return fnvFinish(fnvText(FNV_OFFSET, key))
+}
+
+/** FNV state of the empty string. */
+export function fnvStart(): number {
+  return FNV_OFFSET
+}
+
+/** The FNV state after also reading `text`. */
+export function fnvText(state: number, text: string): number {
+  let h = state
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i)
+    h = Math.imul(h, FNV_PRIME)
   }
+  return h
+}
+
+/** The FNV state after also reading one UTF-16 code unit. */
+export function fnvChar(state: number, code: number): number {
+  return Math.imul(state ^ code, FNV_PRIME)
+}
+
+/** fnvText(state, String(n)) without building the string: hour and day numbers in hot keys. */
+export function fnvInt(state: number, n: number): number {
+  // Integers of int32 range only; anything else (never in the simulator's keys) takes the string.
+  if (!Number.isInteger(n) || n <= -2147483648 || n > 2147483647) return fnvText(state, String(n))
+  let h = state
+  let rest = n
+  if (rest < 0) {
+    h = Math.imul(h ^ 45, FNV_PRIME) // '-'
+    rest = -rest
+  }
+  // Most significant digit first, in int32 arithmetic only (a double % is a slow library call).
+  let scale = 1
+  while (scale * 10 <= rest) scale *= 10
+  for (; scale >= 1; scale = (scale / 10) | 0) {
+    const digit = (rest / scale) | 0
+    rest -= digit * scale
+    h = Math.imul(h ^ (48 + digit), FNV_PRIME)
+  }
+  return h
+}
+
+/** murmur3's avalanche: the finished 32-bit hash (unsigned) of an FNV state. */
+export function fnvFinish(state: number): number {
+  let h = state
   h ^= h >>> 16
   h = Math.imul(h, 0x85ebca6b)
   h ^= h >>> 13

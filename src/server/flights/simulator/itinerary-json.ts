@@ -76,14 +76,24 @@ function amenities(segment: FlownSegment): string[] {
 /** Alliance partners from either end of the flight that put their code on it. */
 function alsoSoldBy(segment: FlownSegment): string[] {
   const { carrier, from, to } = segment.flight
-  const alliance = findCarrier(carrier)?.alliance
-  if (!alliance) return []
-  return CARRIERS.filter(
-    (c) => c.iata !== carrier && c.alliance === alliance && (c.homeCountry === from.countryCode || c.homeCountry === to.countryCode),
-  )
-    .slice(0, 2)
-    .map((c) => c.name)
+  // A scan of every carrier, for each listed flight: remembered per carrier and pair of countries.
+  const key = `${carrier}|${from.countryCode}|${to.countryCode}`
+  let names = codeshares.get(key)
+  if (!names) {
+    const alliance = findCarrier(carrier)?.alliance
+    names = alliance
+      ? CARRIERS.filter((c) => c.iata !== carrier && c.alliance === alliance && (c.homeCountry === from.countryCode || c.homeCountry === to.countryCode))
+          .slice(0, 2)
+          .map((c) => c.name)
+      : []
+    if (codeshares.size >= CODESHARES_MAX) codeshares.clear()
+    codeshares.set(key, names)
+  }
+  return [...names] // each answer gets its own array
 }
+
+const codeshares = new Map<string, readonly string[]>()
+const CODESHARES_MAX = 20_000
 
 function airportTime(airport: Airport, utc: number) {
   return { name: airport.name, id: airport.iata, time: formatLocal(utc, airport.timeZone) }
@@ -95,7 +105,7 @@ function segmentJson(segment: FlownSegment, cabin: Cabin): SerpSegment {
   const kg = Math.round(segmentGrams(segment, cabin) / 1000)
   const partners = alsoSoldBy(segment)
   const key = `${flight.carrier}${flight.number}|${flight.from.iata}`
-  return {
+  const json: SerpSegment = {
     departure_airport: airportTime(flight.from, segment.departureUtc),
     arrival_airport: airportTime(flight.to, segment.arrivalUtc),
     duration: flight.blockMinutes,
@@ -105,11 +115,13 @@ function segmentJson(segment: FlownSegment, cabin: Cabin): SerpSegment {
     flight_number: `${flight.carrier} ${flight.number}`,
     legroom: seat.legroom,
     extensions: [...seat.notes, ...amenities(segment), `Carbon emissions estimate: ${kg} kg`],
-    ...(partners.length > 0 ? { ticket_also_sold_by: partners } : {}),
-    ...(localDate(segment.arrivalUtc, flight.to.timeZone) > segment.date ? { overnight: true } : {}),
-    ...(unit(`delay|${key}`) < 0.1 ? { often_delayed_by_over_30_min: true } : {}),
-    ...(flight.operatedBy ? { plane_and_crew_by: flight.operatedBy } : {}),
   }
+  // Optional fields in this order (assigned rather than spread in: listed flights are many).
+  if (partners.length > 0) json.ticket_also_sold_by = partners
+  if (localDate(segment.arrivalUtc, flight.to.timeZone) > segment.date) json.overnight = true
+  if (unit(`delay|${key}`) < 0.1) json.often_delayed_by_over_30_min = true
+  if (flight.operatedBy) json.plane_and_crew_by = flight.operatedBy
+  return json
 }
 
 function fareNotes(option: LegOption, cabin: Cabin, roundTripOutbound: boolean): string[] {

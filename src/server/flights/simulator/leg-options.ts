@@ -61,21 +61,37 @@ function fly(flight: ScheduledFlight, date: string): FlownSegment {
   return { flight, date, departureUtc, arrivalUtc: departureUtc + flight.blockMinutes * 60_000 }
 }
 
+/**
+ * One carrier's flights on one hop on one local date, flown (fly): the same for every arrival
+ * that connects to them, so worked out once per hop and date while one leg's options are built.
+ * Options then share these segments, which nothing changes once built.
+ */
+type FlownHops = Map<string, FlownSegment[]>
+
+function flownHop(hops: FlownHops, carrier: string, at: Airport, to: Airport, date: string): FlownSegment[] {
+  const key = `${carrier}|${at.iata}|${to.iata}|${date}`
+  let segments = hops.get(key)
+  if (!segments) {
+    segments = dailyFlights(carrier, at, to).map((flight) => fly(flight, date))
+    hops.set(key, segments)
+  }
+  return segments
+}
+
 /** Connecting flights leaving `at` within the layover window, earliest first (today's and tomorrow's). */
-function connections(carrier: string, at: Airport, to: Airport, arrival: FlownSegment): FlownSegment[] {
+function connections(hops: FlownHops, carrier: string, at: Airport, to: Airport, arrival: FlownSegment): FlownSegment[] {
   const arrivalDate = localDate(arrival.arrivalUtc, at.timeZone)
   const out: FlownSegment[] = []
   for (const date of [arrivalDate, addDays(arrivalDate, 1)]) {
-    for (const flight of dailyFlights(carrier, at, to)) {
-      const seg = fly(flight, date)
+    for (const seg of flownHop(hops, carrier, at, to, date)) {
       const wait = (seg.departureUtc - arrival.arrivalUtc) / 60_000
-      if (wait >= minConnection(arrival.flight, flight) && wait <= MAX_LAYOVER) out.push(seg)
+      if (wait >= minConnection(arrival.flight, seg.flight) && wait <= MAX_LAYOVER) out.push(seg)
     }
   }
   return out.sort((a, b) => a.departureUtc - b.departureUtc)
 }
 
-function option(from: Airport, to: Airport, date: string, segments: FlownSegment[], deepOnly: boolean): LegOption {
+function option(from: Airport, to: Airport, directKm: number, date: string, segments: FlownSegment[], deepOnly: boolean): LegOption {
   const layovers: Layover[] = []
   for (let i = 1; i < segments.length; i++) {
     const prev = segments[i - 1]!
@@ -101,31 +117,31 @@ function option(from: Airport, to: Airport, date: string, segments: FlownSegment
     stops: segments.length - 1,
     mainCarrier: longest.flight.carrier,
     carriers: [...new Set(segments.map((s) => s.flight.carrier))],
-    directKm: distanceKm(from, to),
+    directKm,
     flownKm: segments.reduce((sum, s) => sum + s.flight.distanceKm, 0),
     deepOnly,
   }
 }
 
 /** Chains one routing's hops from each first departure; up to two connections per first flight. */
-function timeRouting(routing: Routing, date: string): LegOption[] {
+function timeRouting(routing: Routing, date: string, directKm: number, hops: FlownHops): LegOption[] {
   const { path, carriers } = routing
   const from = path[0]!
   const to = path[path.length - 1]!
   const results: LegOption[] = []
-  for (const flight of dailyFlights(carriers[0]!, from, path[1]!)) {
-    let chains: Array<{ segments: FlownSegment[]; deepOnly: boolean }> = [{ segments: [fly(flight, date)], deepOnly: false }]
+  for (const first of flownHop(hops, carriers[0]!, from, path[1]!, date)) {
+    let chains: Array<{ segments: FlownSegment[]; deepOnly: boolean }> = [{ segments: [first], deepOnly: false }]
     for (let hop = 1; hop < carriers.length; hop++) {
       const next: typeof chains = []
       for (const chain of chains) {
         const arrival = chain.segments[chain.segments.length - 1]!
-        connections(carriers[hop]!, path[hop]!, path[hop + 1]!, arrival)
+        connections(hops, carriers[hop]!, path[hop]!, path[hop + 1]!, arrival)
           .slice(0, 2)
           .forEach((seg, i) => next.push({ segments: [...chain.segments, seg], deepOnly: chain.deepOnly || i > 0 }))
       }
       chains = next
     }
-    for (const chain of chains) results.push(option(from, to, date, chain.segments, chain.deepOnly))
+    for (const chain of chains) results.push(option(from, to, directKm, date, chain.segments, chain.deepOnly))
   }
   return results
 }
@@ -140,8 +156,10 @@ export function legOptions(from: Airport, to: Airport, date: string): LegOption[
   if (cached) return cached
   const seen = new Set<string>()
   const options: LegOption[] = []
+  const directKm = distanceKm(from, to)
+  const hops: FlownHops = new Map()
   for (const routing of routingsBetween(from, to)) {
-    for (const opt of timeRouting(routing, date)) {
+    for (const opt of timeRouting(routing, date, directKm, hops)) {
       if (seen.has(opt.key)) continue
       seen.add(opt.key)
       options.push(opt)

@@ -1,9 +1,9 @@
 import type { SerpPriceInsights } from '../serpapi/serp-types.ts'
-import { inCurrency, legTotalUsd, multiCityUsd, roundTripUsd, type PriceContext } from './fares.ts'
+import { inCurrency, legUsdAt, multiCityUsd, roundTripUsd, type PriceContext } from './fares.ts'
 import { intBetween } from './hash.ts'
 import type { LegOption } from './leg-options.ts'
 import { percentile } from './price-model.ts'
-import { addDays } from './time-zones.ts'
+import { addDays, dateStartMs } from './time-zones.ts'
 
 /**
  * price_insights from the model itself: the history is the route's cheapest trip as it would have
@@ -20,7 +20,7 @@ const CANDIDATES_PER_LEG = 8
 const RANK_LEAD_DAYS = 35
 
 interface Moment {
-  at: Date
+  atMs: number
   shiftDays: number
   shocks: boolean
 }
@@ -39,28 +39,35 @@ function cheapestOptions(legs: readonly LegOption[][], usd: (o: LegOption) => nu
 export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx: PriceContext, lowestPrice: number): SerpPriceInsights | undefined {
   if (legs.some((l) => l.length === 0)) return undefined
   // History: today's point must be the cheapest trip right now, so pick by the current price.
-  const current = cheapestOptions(legs, (o) => legTotalUsd(o, ctx, { shocks: false }))
+  const nowMs = ctx.now.getTime()
+  const current = cheapestOptions(legs, (o) => legUsdAt(o, ctx, nowMs, o.date, false, true))
   // Typical range: pick by a price that does not depend on when the search runs (no noise, no
   // shocks, a fixed booking lead), or the range, and with it price_level, would shift by the hour.
-  const typical = cheapestOptions(legs, (o) => {
-    const at = new Date(Date.parse(`${o.date}T00:00:00Z`) - RANK_LEAD_DAYS * DAY_MS)
-    return legTotalUsd(o, ctx, { at, shocks: false, noise: false })
-  })
+  const typical = cheapestOptions(legs, (o) => legUsdAt(o, ctx, dateStartMs(o.date) - RANK_LEAD_DAYS * DAY_MS, o.date, false, false))
+  // The cheapest trip of the candidates at one moment: ~100 moments a search, so plain loops.
+  const legMins: number[] = []
   const cheapestTripUsd = (candidates: LegOption[][], m: Moment): number => {
-    const mins = candidates.map((options) =>
-      Math.min(...options.map((o) => legTotalUsd(o, ctx, { at: m.at, travelDate: addDays(o.date, m.shiftDays), shocks: m.shocks }))),
-    )
-    if (type === 2) return mins[0]!
-    if (type === 1) return roundTripUsd(mins[0]!, mins[1]!, true)
-    return multiCityUsd(mins)
+    for (let leg = 0; leg < candidates.length; leg++) {
+      let min = Infinity
+      // A leg's options all leave on the leg's date: shift it once, not per option.
+      let date: string | undefined
+      let travelDate = ''
+      for (const o of candidates[leg]!) {
+        if (o.date !== date) travelDate = addDays((date = o.date), m.shiftDays)
+        min = Math.min(min, legUsdAt(o, ctx, m.atMs, travelDate, m.shocks, true))
+      }
+      legMins[leg] = min
+    }
+    if (type === 2) return legMins[0]!
+    if (type === 1) return roundTripUsd(legMins[0]!, legMins[1]!, true)
+    return multiCityUsd(legMins)
   }
 
-  const now = ctx.now.getTime()
   const history: Array<[number, number]> = []
   for (let k = HISTORY_DAYS - 1; k >= 0; k--) {
-    const at = new Date(now - k * DAY_MS)
-    const dayStart = Math.floor(at.getTime() / DAY_MS) * DAY_MS
-    history.push([dayStart / 1000, inCurrency(cheapestTripUsd(current, { at, shiftDays: 0, shocks: k === 0 }), ctx)])
+    const atMs = nowMs - k * DAY_MS
+    const dayStart = Math.floor(atMs / DAY_MS) * DAY_MS
+    history.push([dayStart / 1000, inCurrency(cheapestTripUsd(current, { atMs, shiftDays: 0, shocks: k === 0 }), ctx)])
   }
 
   const first = typical[0]![0]!
@@ -70,8 +77,8 @@ export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx
     const shiftDays = intBetween(`typ|${routeKey}|${first.date}|s${j}`, -21, 21)
     const leadDays = intBetween(`typ|${routeKey}|${first.date}|l${j}`, 14, 90)
     const hour = intBetween(`typ|${routeKey}|${first.date}|h${j}`, 0, 23)
-    const travel = Date.parse(`${addDays(first.date, shiftDays)}T00:00:00Z`)
-    samples.push(cheapestTripUsd(typical, { at: new Date(travel - leadDays * DAY_MS + hour * 3_600_000), shiftDays, shocks: false }))
+    const travel = dateStartMs(addDays(first.date, shiftDays))
+    samples.push(cheapestTripUsd(typical, { atMs: travel - leadDays * DAY_MS + hour * 3_600_000, shiftDays, shocks: false }))
   }
   const low = inCurrency(percentile(samples, 0.25), ctx)
   const high = Math.max(low, inCurrency(percentile(samples, 0.75), ctx))

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { mulberry32 } from './hash.ts'
 import {
   adultFareUsd,
   baseFareUsd,
   bookingCurve,
   daysToDeparture,
+  FareNoise,
   marketNoise,
   passengerMultiplier,
   percentile,
@@ -13,6 +15,14 @@ import {
   type Cabin,
   type FareInput,
 } from './price-model.ts'
+import {
+  referenceAdultFareUsd,
+  referenceBookingCurve,
+  referenceDaysToDeparture,
+  referenceMarketNoise,
+  referenceSeasonFactor,
+  referenceWeekdayFactor,
+} from './reference-model.test-helpers.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -221,5 +231,64 @@ describe('price model: passenger mix', () => {
     expect(child).toBeGreaterThan(party({ infantsOnLap: 1 }) * 5)
     expect(seatInfant).toBeGreaterThan(party({ infantsOnLap: 1 }) * 5)
     expect(party({ adults: 2, children: 2 })).toBeCloseTo(3.5)
+  })
+})
+
+/**
+ * The fare model's optimised pieces (tables, caches, incremental hashing, the noise's memory of its
+ * last hour and day) against the plain versions they replaced: a fare that moved by a cent would
+ * change the market's answers.
+ */
+describe('price model: the same numbers as the plain model', () => {
+  const rand = mulberry32(21)
+  const ZONES = ['America/New_York', 'Europe/London', 'Asia/Kolkata', 'America/St_Johns', 'Pacific/Chatham', 'Australia/Sydney', 'America/Santiago', 'UTC']
+  const randomDate = () => new Date(Date.parse('2026-01-01T00:00:00Z') + Math.floor(rand() * 700) * DAY).toISOString().slice(0, 10)
+
+  it('booking curve, for whole, fractional, negative, huge and invalid day counts', () => {
+    const days = [-0, -1, -400, 0.5, 13.25, 329.9, 330, 331, 5_000, NaN, Infinity, -Infinity, ...Array.from({ length: 400 }, (_, d) => d)]
+    expect(days.map(bookingCurve)).toEqual(days.map(referenceBookingCurve))
+  })
+
+  it('weekday and season factors, for real, impossible and malformed dates', () => {
+    const dates = ['2026-02-31', '2026-12-19', '2026-12-18', '0050-06-01', '2026-1-5', 'garbage', '', ...Array.from({ length: 800 }, randomDate)]
+    expect(dates.map(weekdayFactor)).toEqual(dates.map(referenceWeekdayFactor))
+    expect(dates.map(seasonFactor)).toEqual(dates.map(referenceSeasonFactor))
+  })
+
+  it('days to departure in zones with odd offsets', () => {
+    const cases = Array.from({ length: 2_000 }, () => [randomDate(), new Date(NOW.getTime() + Math.floor((rand() - 0.3) * 400 * DAY)), ZONES[Math.floor(rand() * ZONES.length)]!] as const)
+    expect(cases.map(([date, now, zone]) => daysToDeparture(date, now, zone))).toEqual(cases.map(([date, now, zone]) => referenceDaysToDeparture(date, now, zone)))
+  })
+
+  it('market noise, at random moments and walked the way insights walk it', () => {
+    for (const key of FLIGHTS.slice(0, 20)) {
+      const noise = new FareNoise(key)
+      // Random hours, the same hour again, 60 days back day by day, then hour by hour.
+      const moments = Array.from({ length: 50 }, () => NOW.getTime() + Math.floor((rand() - 0.5) * 300 * DAY))
+      moments.push(NOW.getTime(), NOW.getTime() + 60_000, NOW.getTime())
+      for (let k = 59; k >= 0; k--) moments.push(NOW.getTime() - k * DAY)
+      for (let h = 0; h < 30; h++) moments.push(NOW.getTime() + h * HOUR)
+      const expected = moments.map((at) => referenceMarketNoise(key, new Date(at)))
+      expect(moments.map((at) => noise.at(at)), key).toEqual(expected)
+      expect(moments.map((at) => marketNoise(key, new Date(at))), key).toEqual(expected)
+    }
+  })
+
+  it('adult fares, with and without noise, for any cabin, distance, stops and carrier', () => {
+    const inputs = Array.from(
+      { length: 3_000 },
+      (): FareInput => ({
+        distanceKm: Math.floor(rand() * 16_000),
+        cabin: (1 + Math.floor(rand() * 4)) as Cabin,
+        stops: Math.floor(rand() * 3),
+        carrier: 0.6 + rand() * 0.6,
+        travelDate: randomDate(),
+        originTimeZone: ZONES[Math.floor(rand() * ZONES.length)]!,
+        now: new Date(NOW.getTime() + Math.floor((rand() - 0.3) * 300 * DAY)),
+        noiseKey: `${FLIGHTS[Math.floor(rand() * FLIGHTS.length)]!}|c1`,
+        noise: rand() < 0.8,
+      }),
+    )
+    expect(inputs.map(adultFareUsd)).toEqual(inputs.map(referenceAdultFareUsd))
   })
 })

@@ -1,5 +1,5 @@
-import { hash32, unit } from './hash.ts'
-import { daysBetween, localDate } from './time-zones.ts'
+import { fnvChar, fnvFinish, fnvInt, fnvStart, fnvText, unit } from './hash.ts'
+import { daysFromLocalDate } from './time-zones.ts'
 
 /**
  * The simulated market's fare model, in US dollars per adult, as a product of factors:
@@ -44,33 +44,68 @@ const BOOKING_CURVE: ReadonlyArray<readonly [days: number, factor: number]> = [
 ]
 
 export function bookingCurve(daysToDeparture: number): number {
+  // Days to departure are whole numbers when fares are priced: those come from a table.
+  if (Number.isInteger(daysToDeparture) && daysToDeparture < BOOKING_CURVE_BY_DAY.length) return BOOKING_CURVE_BY_DAY[Math.max(0, daysToDeparture)]!
+  return interpolateBookingCurve(daysToDeparture)
+}
+
+function interpolateBookingCurve(daysToDeparture: number): number {
   const days = Math.max(0, daysToDeparture)
   for (let i = 1; i < BOOKING_CURVE.length; i++) {
-    const [d1, f1] = BOOKING_CURVE[i]!
-    if (days <= d1) {
-      const [d0, f0] = BOOKING_CURVE[i - 1]!
-      return f0 + ((f1 - f0) * (days - d0)) / (d1 - d0)
+    const next = BOOKING_CURVE[i]!
+    if (days <= next[0]) {
+      const previous = BOOKING_CURVE[i - 1]!
+      return previous[1] + ((next[1] - previous[1]) * (days - previous[0])) / (next[0] - previous[0])
     }
   }
   return BOOKING_CURVE[BOOKING_CURVE.length - 1]![1]
 }
 
+/** interpolateBookingCurve at 0, 1, 2 … days, up to the curve's last point (flat after it). */
+const BOOKING_CURVE_BY_DAY = Array.from({ length: BOOKING_CURVE[BOOKING_CURVE.length - 1]![0] + 1 }, (_, days) => interpolateBookingCurve(days))
+
 /** Sunday … Saturday: mid-week departures are cheapest, Fridays and Sundays dearest. */
 const WEEKDAY = [1.06, 1.02, 0.94, 0.95, 1.02, 1.08, 0.97] as const
 
 export function weekdayFactor(date: string): number {
-  return WEEKDAY[new Date(`${date}T00:00:00Z`).getUTCDay()]!
+  return calendarFactors(date).weekday
 }
 
 /** January … December: summer and the year-end holidays are high season (northern-hemisphere bias). */
 const SEASON = [0.9, 0.88, 0.95, 1, 1.02, 1.12, 1.18, 1.15, 0.98, 0.97, 0.92, 1.08] as const
 
 export function seasonFactor(date: string): number {
+  return calendarFactors(date).season
+}
+
+function computeSeasonFactor(date: string): number {
   const month = Number(date.slice(5, 7))
   const day = Number(date.slice(8, 10))
   // The Christmas and New Year week is dearer than the rest of December.
   if (month === 12 && day >= 19) return 1.22
   return SEASON[month - 1] ?? 1
+}
+
+/**
+ * Weekday and season factors by travel date, cached: insights price every option on ~100 dates
+ * and moments per search, and parsing the date each time was a tenth of the market's CPU.
+ */
+interface CalendarFactors {
+  weekday: number
+  season: number
+}
+
+const calendarFactorsByDate = new Map<string, CalendarFactors>()
+const CALENDAR_CACHE_MAX = 20_000
+
+function calendarFactors(date: string): CalendarFactors {
+  let factors = calendarFactorsByDate.get(date)
+  if (!factors) {
+    factors = { weekday: WEEKDAY[new Date(`${date}T00:00:00Z`).getUTCDay()]!, season: computeSeasonFactor(date) }
+    if (calendarFactorsByDate.size >= CALENDAR_CACHE_MAX) calendarFactorsByDate.clear()
+    calendarFactorsByDate.set(date, factors)
+  }
+  return factors
 }
 
 export interface PassengerMix {
@@ -97,9 +132,8 @@ export function carrierFactor(carrier: string, profileFactor: number): number {
 
 const HOUR_MS = 3_600_000
 
-/** A roughly bell-shaped number in [-1, 1] fixed by the key (mean of three uniforms, rescaled). */
-function bell(key: string): number {
-  const h = hash32(key)
+/** A roughly bell-shaped number in [-1, 1] fixed by a 32-bit hash (mean of three uniforms, rescaled). */
+function bell(h: number): number {
   const a = (h & 0x3ff) / 1023
   const b = ((h >>> 10) & 0x3ff) / 1023
   const c = ((h >>> 20) & 0x3ff) / 1023
@@ -112,12 +146,50 @@ function bell(key: string): number {
  * ×0.83 … ×1.2.
  */
 export function marketNoise(fareKey: string, at: Date): number {
-  const hour = Math.floor(at.getTime() / HOUR_MS)
-  const day = Math.floor(hour / 24)
-  const t = (hour - day * 24) / 24
-  const slow = bell(`${fareKey}|d${day}`) * (1 - t) + bell(`${fareKey}|d${day + 1}`) * t
-  const fast = bell(`${fareKey}|h${hour}`)
-  return Math.exp(0.14 * slow + 0.04 * fast)
+  return new FareNoise(fareKey).at(at.getTime())
+}
+
+/**
+ * marketNoise of one fare key, for pricing the fare at many moments. Its values are hashes of
+ * `${fareKey}|d${day}`, `${fareKey}|d${day + 1}` and `${fareKey}|h${hour}`: the key's part is
+ * hashed once here and only the short tails per moment. It remembers its last hour (a search
+ * prices the present three times) and its last "next day" (price history walks day by day).
+ */
+export class FareNoise {
+  /** Hash states after `${fareKey}|d` and `${fareKey}|h`. */
+  private readonly dayPrefix: number
+  private readonly hourPrefix: number
+  private lastHour = NaN
+  private lastNoise = 0
+  private lastNextDay = NaN
+  private lastNextDayBell = 0
+
+  constructor(fareKey: string) {
+    const key = fnvChar(fnvText(fnvStart(), fareKey), '|'.charCodeAt(0))
+    this.dayPrefix = fnvChar(key, 'd'.charCodeAt(0))
+    this.hourPrefix = fnvChar(key, 'h'.charCodeAt(0))
+  }
+
+  at(atMs: number): number {
+    const hour = Math.floor(atMs / HOUR_MS)
+    if (hour === this.lastHour) return this.lastNoise
+    const day = Math.floor(hour / 24)
+    const t = (hour - day * 24) / 24
+    const today = day === this.lastNextDay ? this.lastNextDayBell : this.dayBell(day)
+    const tomorrow = this.dayBell(day + 1)
+    const slow = today * (1 - t) + tomorrow * t
+    const fast = bell(fnvFinish(fnvInt(this.hourPrefix, hour)))
+    const noise = Math.exp(0.14 * slow + 0.04 * fast)
+    this.lastHour = hour
+    this.lastNoise = noise
+    this.lastNextDay = day + 1
+    this.lastNextDayBell = tomorrow
+    return noise
+  }
+
+  private dayBell(day: number): number {
+    return bell(fnvFinish(fnvInt(this.dayPrefix, day)))
+  }
 }
 
 /**
@@ -126,7 +198,7 @@ export function marketNoise(fareKey: string, at: Date): number {
  * today, not yesterday, and in Tokyo the 3rd has begun while UTC is still on the 2nd.
  */
 export function daysToDeparture(travelDate: string, now: Date, timeZone = 'UTC'): number {
-  return daysBetween(localDate(now.getTime(), timeZone), travelDate)
+  return daysFromLocalDate(now.getTime(), timeZone, travelDate)
 }
 
 export interface FareInput {
@@ -148,15 +220,47 @@ export interface FareInput {
 
 /** One adult's one-way fare in USD, unrounded. */
 export function adultFareUsd(input: FareInput): number {
+  return fareAt(fareBasis(input), input.travelDate, input.now.getTime(), input.noise !== false)
+}
+
+/**
+ * The factors of a fare that stay the same whatever the moment and travel date: worked out once
+ * per leg option and cabin (fares.ts), then priced at many moments by fareAt.
+ */
+export interface FareBasis {
+  /** baseFareUsd × the cabin multiplier: the first two factors of the product. */
+  baseTimesCabin: number
+  stops: number
+  carrier: number
+  originTimeZone: string
+  noise: FareNoise
+}
+
+export function fareBasis(input: Omit<FareInput, 'travelDate' | 'now' | 'noise'>): FareBasis {
+  return {
+    baseTimesCabin: baseFareUsd(input.distanceKm) * CABIN_MULTIPLIERS[input.cabin],
+    stops: stopsFactor(input.stops),
+    carrier: input.carrier,
+    originTimeZone: input.originTimeZone,
+    noise: new FareNoise(input.noiseKey),
+  }
+}
+
+/**
+ * One adult's one-way fare in USD, unrounded, for a departure on travelDate searched at atMs.
+ * The factors multiply left to right in the order of the model's formula (see the top): floating
+ * point products depend on the order, and prices must not move by a cent.
+ */
+export function fareAt(basis: FareBasis, travelDate: string, atMs: number, noise: boolean): number {
+  const travel = calendarFactors(travelDate)
   return (
-    baseFareUsd(input.distanceKm) *
-    CABIN_MULTIPLIERS[input.cabin] *
-    bookingCurve(daysToDeparture(input.travelDate, input.now, input.originTimeZone)) *
-    weekdayFactor(input.travelDate) *
-    seasonFactor(input.travelDate) *
-    stopsFactor(input.stops) *
-    input.carrier *
-    (input.noise === false ? 1 : marketNoise(input.noiseKey, input.now))
+    basis.baseTimesCabin *
+    bookingCurve(daysFromLocalDate(atMs, basis.originTimeZone, travelDate)) *
+    travel.weekday *
+    travel.season *
+    basis.stops *
+    basis.carrier *
+    (noise ? basis.noise.at(atMs) : 1)
   )
 }
 

@@ -1,6 +1,6 @@
 import type { SerpFlightsResponse, SerpItinerary } from '../serpapi/serp-types.ts'
 import { ProviderError } from '../provider.ts'
-import { inCurrency, legTotalUsd, multiCityUsd, roundTripUsd, sellsTogether, type PriceContext } from './fares.ts'
+import { inCurrency, legTotalUsd, multiCityUsd, returnsSoldWith, roundTripUsd, sellsTogether, type PriceContext } from './fares.ts'
 import { unit } from './hash.ts'
 import { airportInfo, itineraryJson } from './itinerary-json.ts'
 import { buildPool, type LegPool } from './leg-pool.ts'
@@ -81,12 +81,18 @@ export function answerSearch(q: MarketQuery, env: SearchEnv): SerpFlightsRespons
   }
   const cheapestLater = pools.slice(step + 1).map((p) => Math.min(...p.visible.map(usdOf)))
 
+  // A round trip's outbound is priced with its cheapest return: every outbound meets every return.
+  const returns = q.type === 1 && step === 0 ? pools[1]!.visible : []
+  const returnsUsd = returns.map(usdOf)
+  const soldWith = returnsSoldWith(returns)
   const tripUsd = (option: LegOption): number => {
     if (q.type === 2) return usdOf(option)
     if (q.type === 1) {
       if (step === 1) return roundTripUsd(usdOf(chosen[0]!), usdOf(option), sellsTogether([chosen[0]!, option]))
+      const outUsd = usdOf(option)
+      const together = soldWith(option)
       let best = Infinity
-      for (const ret of pools[1]!.visible) best = Math.min(best, roundTripUsd(usdOf(option), usdOf(ret), sellsTogether([option, ret])))
+      for (let i = 0; i < returns.length; i++) best = Math.min(best, roundTripUsd(outUsd, returnsUsd[i]!, together[i]!))
       return best
     }
     return multiCityUsd([...chosen.map(usdOf), usdOf(option), ...cheapestLater])
@@ -110,11 +116,11 @@ export function answerSearch(q: MarketQuery, env: SearchEnv): SerpFlightsRespons
       roundTripOutbound: q.type === 1 && step === 0,
     })
     const legs = [...chosen, p.option]
-    return {
-      ...json,
-      ...(p.price !== null ? { price: p.price } : {}),
-      ...(last ? { booking_token: encodeToken('booking', q.type, ctx.cabin, legs) } : { departure_token: encodeToken('departure', q.type, ctx.cabin, legs) }),
-    }
+    // Added to the fresh itinerary in place, after its own fields (cheaper than spreading it into a copy).
+    if (p.price !== null) json.price = p.price
+    if (last) json.booking_token = encodeToken('booking', q.type, ctx.cabin, legs)
+    else json.departure_token = encodeToken('departure', q.type, ctx.cabin, legs)
+    return json
   }
   const { best, other } = rank(priced, q.sortBy)
   const leg = q.legs[step]!
