@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm'
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { Db } from '../db/client.ts'
 import { alerts } from '../db/schema.ts'
@@ -24,26 +24,37 @@ export const MATES_PER_PICKED = 4
  * come back by themselves).
  */
 export async function claimDueAlerts(db: Db, input: { owner: string; now: Date; leaseMs: number; limit: number }): Promise<AlertRow[]> {
-  const { now } = input
-  const due = and(checked, lte(alerts.nextCheckAt, now), unleased(now))
-  const picked = db
-    .$with('picked')
-    .as(db.select({ id: alerts.id, searchKey: alerts.searchKey }).from(alerts).where(due).orderBy(asc(alerts.nextCheckAt)).limit(input.limit).for('update', { skipLocked: true }))
-  const mates = db.$with('mates').as(
-    db
-      .select({ id: alerts.id })
-      .from(alerts)
-      .where(and(due, inArray(alerts.searchKey, db.select({ key: picked.searchKey }).from(picked)), notInArray(alerts.id, db.select({ id: picked.id }).from(picked))))
-      .orderBy(asc(alerts.nextCheckAt))
-      .limit(input.limit * MATES_PER_PICKED)
-      .for('update', { skipLocked: true }),
-  )
+  const now = input.now.toISOString()
+  // The status list is literal so the planner can use the partial indexes (see `checked`).
+  const due = (alias: 'a' | 'b') => {
+    const a = sql.raw(alias)
+    return sql`${a}.status in ('active', 'triggered', 'at_risk') and ${a}.next_check_at <= ${now}::timestamptz and (${a}.lease_until is null or ${a}.lease_until <= ${now}::timestamptz)`
+  }
+  const mateLimit = input.limit * MATES_PER_PICKED
+  // picked: the oldest due (alerts_due_idx). mates: per picked search, its oldest due alerts
+  // (alerts_search_key_due_idx, a range scan per key: the cost follows the batch, not the table).
+  const claimable = sql`
+    with picked as (
+      select a.id, a.search_key from alerts a
+      where ${due('a')}
+      order by a.next_check_at limit ${input.limit}
+      for update skip locked
+    ), mates as (
+      select m.id from (select distinct search_key from picked where search_key is not null) k
+      cross join lateral (
+        select b.id, b.next_check_at from alerts b
+        where b.search_key = k.search_key and ${due('b')} and b.id not in (select id from picked)
+        order by b.next_check_at limit ${mateLimit}
+        for update skip locked
+      ) m
+      order by m.next_check_at limit ${mateLimit}
+    )
+    select id from picked union all select id from mates`
   const rows = await db
-    .with(picked, mates)
     .update(alerts)
     // Taking a lease changes nothing about the alert itself: updated_at stays.
-    .set({ leaseOwner: input.owner, leaseUntil: new Date(now.getTime() + input.leaseMs), updatedAt: sql`${alerts.updatedAt}` })
-    .where(or(inArray(alerts.id, db.select({ id: picked.id }).from(picked)), inArray(alerts.id, db.select({ id: mates.id }).from(mates))))
+    .set({ leaseOwner: input.owner, leaseUntil: new Date(input.now.getTime() + input.leaseMs), updatedAt: sql`${alerts.updatedAt}` })
+    .where(sql`${alerts.id} in (${claimable})`)
     .returning()
   return rows.sort((a, b) => (a.nextCheckAt?.getTime() ?? 0) - (b.nextCheckAt?.getTime() ?? 0))
 }
