@@ -48,7 +48,9 @@ describe('two workers on one database', () => {
         return { params: { arrival_id: routes[search % routes.length], outbound_date: h.day(20 + Math.floor(search / routes.length)) }, targetPrice: 10 }
       }),
     )
-    const worker = (db: PriceCheckDeps['db']): PriceCheckDeps => ({ ...h.deps, db, config: testConfig({ workerId: randomUUID(), batchSize: 100 }) })
+    // Small batches (10 picked, up to 40 more of their searches) make many claims, so both loops
+    // race for the same rows for the whole run rather than one finishing before the other starts.
+    const worker = (db: PriceCheckDeps['db']): PriceCheckDeps => ({ ...h.deps, db, config: testConfig({ workerId: randomUUID(), batchSize: 10 }) })
     const [a, b] = await Promise.all([workerLoop(worker(h.db)), workerLoop(worker(second?.db ?? h.db))])
 
     const claimed = [...a, ...b].reduce((sum, n) => sum + n, 0)
