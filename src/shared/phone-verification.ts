@@ -15,6 +15,8 @@ export const PHONE_CODE_RULES = {
   resendAfterSeconds: 60,
   /** Most codes sent to one user in any hour. */
   maxPerHour: 5,
+  /** Most codes sent to one number in any hour, whoever asked (many accounts, one victim's phone). */
+  maxPerNumberPerHour: 5,
 } as const
 
 export const PHONE_CODE_MESSAGES = {
@@ -29,6 +31,8 @@ export const PHONE_CODE_MESSAGES = {
   wait: (seconds: number) => `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for another code.`,
   hourly: (minutes: number) =>
     `You've asked for ${PHONE_CODE_RULES.maxPerHour} codes in the last hour. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  numberHourly: (minutes: number) =>
+    `This number has been sent ${PHONE_CODE_RULES.maxPerNumberPerHour} codes in the last hour. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   sendFailed: "We couldn't send the code just now. Please try again in a minute.",
   undeliverable: "We couldn't send a code to this number. Check that it's right and can receive text messages.",
 } as const

@@ -167,7 +167,11 @@ export const phoneVerificationCodes = pgTable(
     /** When it was sent, from the app's clock (the limits and the expiry count from it). */
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('phone_verification_codes_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('phone_verification_codes_user_idx').on(t.userId, t.createdAt),
+    // The per-number limit counts one number's codes of the last hour, whoever asked.
+    index('phone_verification_codes_phone_idx').on(t.phone, t.createdAt),
+  ],
 )
 
 export const userEmails = pgTable(

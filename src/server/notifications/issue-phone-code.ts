@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import { PHONE_CODE_MESSAGES, PHONE_CODE_RULES, phoneCodeText } from '#shared/phone-verification.ts'
 import type { Db } from '../db/client.ts'
 import { phoneVerificationCodes } from '../db/schema.ts'
@@ -8,7 +8,7 @@ import { ChannelError } from './channel-driver.ts'
 import { errorText } from './channel-errors.ts'
 import type { SmsTextSender } from './channels/sms-text-sender.ts'
 import { hashPhoneCode, newPhoneCode } from './phone-code.ts'
-import { HOUR_MS, nextCodeWait } from './phone-code-limits.ts'
+import { HOUR_MS, nextCodeWait, nextNumberWait, type CodeSendWait } from './phone-code-limits.ts'
 import { recentCodes } from './phone-state.ts'
 
 /** What the phone operations need; the routes pass the app's (tests: their clock). */
@@ -41,7 +41,7 @@ export async function closeOpenCodes(tx: Db, userId: string, now: Date): Promise
  * keyed hash. The caller texts it once the transaction has committed (deliverPhoneCode).
  */
 export async function issuePhoneCode(tx: Db, { userId, phone, now, key }: { userId: string; phone: string; now: Date; key: string }): Promise<IssuedCode> {
-  const wait = nextCodeWait((await recentCodes(tx, userId, now)).map((row) => row.createdAt), now)
+  const wait = nextCodeWait((await recentCodes(tx, userId, now)).map((row) => row.createdAt), now) ?? (await numberWait(tx, phone, now))
   if (wait) throw new AppError('rate_limited', wait.message, { headers: { 'Retry-After': String(wait.seconds) } })
   await closeOpenCodes(tx, userId, now)
   // Rows past the hour count toward no limit any more.
@@ -60,6 +60,23 @@ export async function issuePhoneCode(tx: Db, { userId, phone, now, key }: { user
     })
     .returning({ id: phoneVerificationCodes.id })
   return { id: row!.id, phone, code }
+}
+
+/**
+ * Codes sent to `phone` in the last hour by anyone. The number's advisory lock (held to the end of
+ * the transaction) makes two accounts asking for the same number at once take turns: the profile
+ * lock only serialises one user's requests.
+ */
+async function numberWait(tx: Db, phone: string, now: Date): Promise<CodeSendWait | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`)
+  const rows = await tx
+    .select({ createdAt: phoneVerificationCodes.createdAt })
+    .from(phoneVerificationCodes)
+    .where(and(eq(phoneVerificationCodes.phone, phone), gt(phoneVerificationCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
+  return nextNumberWait(
+    rows.map((row) => row.createdAt),
+    now,
+  )
 }
 
 /**

@@ -35,3 +35,19 @@ export function nextCodeWait(sentAt: readonly Date[], now: Date): CodeSendWait |
   }
   return null
 }
+
+/**
+ * The per-number cap, across every account: without it, many sign-ups could each send their five
+ * codes an hour to one phone (pestering its owner, or SMS pumping on a premium-rate number).
+ * Given when codes went to the number within the hour, the wait; null when one may go now.
+ */
+export function nextNumberWait(sentAt: readonly Date[], now: Date): CodeSendWait | null {
+  const nowMs = now.getTime()
+  const recent = sentAt
+    .map((date) => date.getTime())
+    .filter((time) => time > nowMs - HOUR_MS)
+    .sort((a, b) => a - b)
+  if (recent.length < PHONE_CODE_RULES.maxPerNumberPerHour) return null
+  const wait = Math.max(1, Math.ceil((recent.at(-PHONE_CODE_RULES.maxPerNumberPerHour)! + HOUR_MS - nowMs) / SECOND))
+  return { seconds: wait, message: PHONE_CODE_MESSAGES.numberHourly(Math.ceil(wait / 60)) }
+}

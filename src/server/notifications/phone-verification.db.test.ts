@@ -196,6 +196,32 @@ describe('resending', () => {
     expect(await textsTo(phone)).toHaveLength(6)
   })
 
+  it('sends one number at most 5 codes an hour whoever asks, so many accounts cannot flood a phone', async () => {
+    const victim = uniquePhone()
+    const start = clock.getTime()
+    for (let i = 0; i < 5; i++) {
+      const user = await signedInUser(t, `flood-${i}`)
+      await readJson<PhoneState>(await putPhone(user.client, victim), 200)
+      advance(MINUTE)
+    }
+    expect(await textsTo(victim)).toHaveLength(5)
+
+    const sixth = await signedInUser(t, 'flood-5')
+    const refused = await putPhone(sixth.client, victim)
+    expect(refused.status).toBe(429)
+    const waitSeconds = Math.ceil((start + 60 * MINUTE - clock.getTime()) / SECOND)
+    expect(refused.headers.get('retry-after')).toBe(String(waitSeconds))
+    expect(((await refused.json()) as ErrorBody).error.message).toBe(PHONE_CODE_MESSAGES.numberHourly(55))
+    expect(await readJson<PhoneState>(await sixth.client.request('/api/me/phone'), 200)).toMatchObject({ phone: null })
+    expect(await textsTo(victim)).toHaveLength(5)
+    // Another number is not held back, and the number is free again an hour after its first code.
+    await readJson<PhoneState>(await putPhone(sixth.client, uniquePhone()), 200)
+    t.now.value = clock = new Date(start + 60 * MINUTE + SECOND)
+    const seventh = await signedInUser(t, 'flood-6')
+    await readJson<PhoneState>(await putPhone(seventh.client, victim), 200)
+    expect(await textsTo(victim)).toHaveLength(6)
+  })
+
   it('needs a saved number', async () => {
     const { client } = await signedInUser(t, 'resend-none')
     expect((await readJson<ErrorBody>(await resend(client), 409)).error).toMatchObject({ code: 'conflict', message: PHONE_CODE_MESSAGES.noPhone })

@@ -1,0 +1,1 @@
+CREATE INDEX "phone_verification_codes_phone_idx" ON "phone_verification_codes" USING btree ("phone","created_at");
