@@ -92,6 +92,38 @@ describe('alerts: create, read, update, delete', () => {
   })
 })
 
+describe('alerts: a retried create (Idempotency-Key)', () => {
+  const create = (client: TestClient, key: string | null, overrides: Parameters<typeof routeAlert>[0] = {}) =>
+    client.request('/api/alerts', { method: 'POST', json: routeAlert(overrides), ...(key === null ? {} : { headers: { 'Idempotency-Key': key } }) })
+
+  it('answers a repeat with the alert the first attempt made, even when that filled the quota', async () => {
+    const { client, userId } = await signedInUser(t, 'idempotent')
+    await readJson(await create(client, null), 201)
+    await readJson(await create(client, null), 201)
+    // The third (a free plan's last) alert; its answer is lost and the browser sends it again.
+    const first = await create(client, 'draft-0001-aaaa')
+    const made = (await readJson<{ alert: Alert }>(first, 201)).alert
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    const again = await create(client, 'draft-0001-aaaa')
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect((await readJson<{ alert: Alert }>(again, 201)).alert).toEqual(made)
+    expect(await t.database.db.select({ id: alerts.id }).from(alerts).where(eq(alerts.userId, userId))).toHaveLength(3)
+    // A new key is a new alert: refused, the quota is full.
+    expect((await create(client, 'draft-0002-bbbb')).status).toBe(403)
+  })
+
+  it('keeps keys per user, and refuses a malformed key', async () => {
+    const a = await signedInUser(t, 'idempotent-a')
+    const b = await signedInUser(t, 'idempotent-b')
+    const ofA = (await readJson<{ alert: Alert }>(await create(a.client, 'shared-key-123'), 201)).alert
+    const ofB = (await readJson<{ alert: Alert }>(await create(b.client, 'shared-key-123'), 201)).alert
+    expect(ofB.id).not.toBe(ofA.id)
+    const bad = await create(a.client, 'no spaces allowed here')
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toContain("Idempotency-Key must be 8 to 100 letters, digits, '-', '_' or ':'.")
+  })
+})
+
 describe('alerts: ownership', () => {
   it("answers 404 for another user's alert and for malformed ids, 401 when signed out", async () => {
     const owner = await signedInUser(t)

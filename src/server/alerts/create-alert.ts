@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm'
 import { alertSearchKey } from '../price-checks/search-key.ts'
+import { recentPrices } from './alert-prices.ts'
 import { alertCategory, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { alertDepartureDate, alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { Alert, CreateAlert } from '#shared/alerts/alert.ts'
@@ -22,7 +24,12 @@ function endpoints(params: AlertSearchParams): { origin: string; destination: st
  * under a lock on the user's profile row, in the insert's transaction: concurrent creates queue on
  * that lock, so however many arrive at once the user never holds more alerts than the plan allows.
  */
-export async function createAlert(deps: AlertDeps, userId: string, input: CreateAlert): Promise<Alert> {
+export async function createAlert(
+  deps: AlertDeps,
+  userId: string,
+  input: CreateAlert,
+  options: { idempotencyKey?: string } = {},
+): Promise<{ alert: Alert; replayed: boolean }> {
   const now = deps.now()
   const today = alertToday(now)
   const params = input.search_parameters
@@ -39,6 +46,17 @@ export async function createAlert(deps: AlertDeps, userId: string, input: Create
 
   return deps.db.transaction(async (tx) => {
     const plan = await lockOwnerPlan(tx, userId)
+    // A repeat of a create that landed gets that alert back, before the quota it now fills counts.
+    if (options.idempotencyKey) {
+      const [earlier] = await tx
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.userId, userId), eq(alerts.idempotencyKey, options.idempotencyKey)))
+      if (earlier) {
+        const prices = await recentPrices(tx, [earlier.id])
+        return { alert: toAlert(earlier, prices.get(earlier.id) ?? [], { plan, today }), replayed: true }
+      }
+    }
     const reasons: PremiumReason[] = premiumReasons(plan, features)
     const limit = getPlan(plan).limits.maxAlerts
     if (limit !== null && (await countAlerts(tx, userId, today)).used >= limit) reasons.push('quota_exceeded')
@@ -60,6 +78,7 @@ export async function createAlert(deps: AlertDeps, userId: string, input: Create
         returnDate: params.type === 1 ? (params.return_date ?? null) : null,
         searchParameters: params,
         searchKey: alertSearchKey(params),
+        idempotencyKey: options.idempotencyKey ?? null,
         filters: input.filters ?? null,
         trackedFlights,
         notificationChannels: input.notification_channels,
@@ -68,6 +87,6 @@ export async function createAlert(deps: AlertDeps, userId: string, input: Create
         nextCheckAt: now,
       })
       .returning()
-    return toAlert(row!, [], { plan, today })
+    return { alert: toAlert(row!, [], { plan, today }), replayed: false }
   })
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { alertListQuerySchema, createAlertSchema, updateAlertSchema } from '#shared/alerts/alert.ts'
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '#shared/idempotency.ts'
 import type { Auth } from '../auth/auth.ts'
 import { getViewer, requireUser } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
@@ -36,7 +37,11 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
 
   app.post('/', async (c) => {
     const input = createAlertSchema.parse(await jsonBody(c))
-    return c.json({ success: true, alert: await createAlert(deps, (await owner(c)).userId, input) }, 201)
+    const header = c.req.header(IDEMPOTENCY_KEY_HEADER)
+    const idempotencyKey = header === undefined ? undefined : idempotencyKeySchema.parse(header)
+    const { alert, replayed } = await createAlert(deps, (await owner(c)).userId, input, { idempotencyKey })
+    if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true')
+    return c.json({ success: true, alert }, 201)
   })
 
   app.get('/:id', async (c) => c.json({ alert: await getAlert(deps, await owner(c), c.req.param('id')) }))

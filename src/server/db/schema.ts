@@ -333,6 +333,11 @@ export const alerts = pgTable(
      * check (null only for alerts never checked since the column came).
      */
     searchKey: text('search_key'),
+    /**
+     * The client's `Idempotency-Key` for the create that made this alert: a retried create (its
+     * answer lost to a network or database failure) returns this alert instead of a second one.
+     */
+    idempotencyKey: text('idempotency_key'),
     ...timestamps,
   },
   (t) => [
@@ -343,6 +348,7 @@ export const alerts = pgTable(
     index('alerts_due_idx')
       .on(t.nextCheckAt)
       .where(sql`${t.status} in ('active', 'triggered', 'at_risk')`),
+    uniqueIndex('alerts_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
     // A claim adds the due alerts of the searches it picked (claim-due-alerts.ts).
     index('alerts_search_key_due_idx')
       .on(t.searchKey, t.nextCheckAt)

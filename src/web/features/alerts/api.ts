@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency.ts'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import type { Alert, AlertDetail, CreateAlertInput, CreateAlertResponse, UpdateAlertInput } from '#shared/alerts/alert.ts'
@@ -69,9 +70,12 @@ export function alertNotificationsQueryOptions(id: string) {
   })
 }
 
-/** POST /api/alerts: the created alert, or an ApiError (403 carries the premium reasons). */
-export async function createAlert(input: CreateAlertInput): Promise<Alert> {
-  const body = await api<CreateAlertResponse>('/api/alerts', { json: input })
+/**
+ * POST /api/alerts: the created alert, or an ApiError (403 carries the premium reasons). A repeat
+ * with the same idempotency key returns the alert the first attempt made, if it made one.
+ */
+export async function createAlert(input: CreateAlertInput, idempotencyKey?: string): Promise<Alert> {
+  const body = await api<CreateAlertResponse>('/api/alerts', { json: input, ...(idempotencyKey ? { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {}) })
   if (!body.success) throw new ApiError(400, body.error.code, body.error.message, body.error.fieldErrors, undefined, body.error)
   return body.alert
 }

@@ -156,6 +156,27 @@ describe('creation modal', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create alert')
   })
 
+  it('sends a retry of the same draft under the same Idempotency-Key, and a changed draft under a new one', async () => {
+    const user = userEvent.setup()
+    const api = serveAlertsApi({
+      answer: ({ method }) => (method === 'POST' ? Response.json({ error: { code: 'unavailable', message: 'Service temporarily unavailable' } }, { status: 503 }) : undefined),
+    })
+    const dialog = await openDialog()
+    await user.type(within(dialog).getByLabelText('Target price (USD)'), '300')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create alert')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    await waitFor(() => expect(api.made('POST', '/api/alerts')).toHaveLength(2))
+    await user.type(within(dialog).getByLabelText('Target price (USD)'), '5')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    await waitFor(() => expect(api.made('POST', '/api/alerts')).toHaveLength(3))
+
+    const keys = api.made('POST', '/api/alerts').map((call) => call.headers.get('Idempotency-Key'))
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
   it('validates with the shared messages before calling the API', async () => {
     const user = userEvent.setup()
     const api = serveAlertsApi()

@@ -80,6 +80,7 @@ export interface ApiCall {
   method: string
   url: string
   body: unknown
+  headers: Headers
 }
 
 type Answer = Response | Promise<Response> | undefined
@@ -94,7 +95,7 @@ export function serveAlertsApi(options: { alerts?: Alert[]; quota?: QuotaStatus 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url
     const method = init?.method ?? 'GET'
-    const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined }
+    const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, headers: new Headers(init?.headers) }
     calls.push(call)
     const custom = await options.answer?.(call)
     if (custom) return custom

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRef } from 'react'
 import { ALERT_MESSAGES, type Alert, type CreateAlertInput, type UpdateAlertInput } from '#shared/alerts/alert.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { findCachedAlert, patchCachedAlert, removeCachedAlert, restoreAlerts } from './alert-cache.ts'
@@ -11,11 +12,32 @@ import { alertQueryKeys } from './quota.ts'
  * messages; delete then refreshes the quota.
  */
 
+/**
+ * Each draft submits under one idempotency key: pressing Create again after an error whose answer
+ * was lost (the first attempt may have landed) can't make a second alert. A changed draft is a new
+ * intent and gets a new key, and so does the next draft after a success.
+ */
+function useDraftIdempotencyKey(): { keyFor(input: CreateAlertInput): string; reset(): void } {
+  const last = useRef<{ body: string; key: string } | null>(null)
+  return {
+    keyFor(input) {
+      const body = JSON.stringify(input)
+      if (last.current?.body !== body) last.current = { body, key: crypto.randomUUID() }
+      return last.current.key
+    },
+    reset() {
+      last.current = null
+    },
+  }
+}
+
 export function useCreateAlert() {
   const queryClient = useQueryClient()
+  const draftKey = useDraftIdempotencyKey()
   return useMutation({
-    mutationFn: (input: CreateAlertInput) => createAlert(input),
+    mutationFn: (input: CreateAlertInput) => createAlert(input, draftKey.keyFor(input)),
     onSuccess: async () => {
+      draftKey.reset()
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: alertQueryKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: alertQueryKeys.quota() }),
