@@ -20,6 +20,7 @@ import { openDatabase, type Database, type Db } from '../../src/server/db/client
 import { alertNotifications, alerts, outboxMessages } from '../../src/server/db/schema.ts'
 import { messageIdFor } from '../../src/server/notifications/channels/email-channel.ts'
 import { DISPATCH_DEFAULTS } from '../../src/server/notifications/dispatch-notifications.ts'
+import { MATES_PER_PICKED } from '../../src/server/price-checks/claim-due-alerts.ts'
 
 /**
  * Security targets W1 and W2 (shared/reference/security-targets.md, table W; issue 6): kill -9 the
@@ -154,9 +155,15 @@ if (process.env.DATABASE_URL) {
     const MAX_KILLS = 80
     /** Worker processes alive at once, each killed and replaced on its own schedule. */
     const STREAMS = 2
-    /** Due alerts kept waiting before each start, so a kill finds the worker busy. */
-    const BACKLOG = 80
-    const WAVE = 100
+    /**
+     * Due alerts kept waiting before each start, so a kill finds the worker busy: more than both
+     * workers' claims together (a claim takes up to PRICE_CHECK_BATCH_SIZE due alerts plus
+     * MATES_PER_PICKED times as many of the same searches), or one worker can take the whole
+     * backlog and leave the next nothing to check.
+     */
+    const CLAIM_SIZE = Number(FAST_WORKER.PRICE_CHECK_BATCH_SIZE) * (1 + MATES_PER_PICKED)
+    const BACKLOG = STREAMS * CLAIM_SIZE + 20
+    const WAVE = 2 * CLAIM_SIZE
 
     let bundle: Awaited<ReturnType<typeof bundleServer>>
     let database: Database & { url?: string }
