@@ -15,7 +15,8 @@ test.describe('mobile navigation', () => {
 
     await drawer.getByRole('link', { name: 'Pricing' }).click()
     await expect(drawer).toBeHidden()
-    await expect.poll(() => sectionTop(page, 'pricing')).toBe(80)
+    // A smooth scroll: slow when the machine is busy.
+    await expect.poll(() => sectionTop(page, 'pricing'), { timeout: 15_000 }).toBe(80)
   })
 
   test('the drawer closes on a route change', async ({ page }) => {
