@@ -8,6 +8,7 @@ import { adminRoutes } from './admin/routes.ts'
 import { alertRoutes } from './alerts/routes.ts'
 import { authRoutes } from './auth/routes.ts'
 import { getViewer } from './auth/viewer.ts'
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from './billing/routes.ts'
 import { captchaRoutes } from './captcha/routes.ts'
 import { isLoopbackRequest, outboxRoutes } from './dev/outbox-routes.ts'
 import type { Services } from './services.ts'
@@ -58,15 +59,14 @@ export function createApp(deps: AppDeps) {
   })
   app.use(securityHeaders({ httpsOnly: deps.httpsOnly }))
   app.use(compress())
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.bodyLimitBytes,
-      onError: () => {
-        throw new AppError('payload_too_large', `Request body is larger than ${deps.bodyLimitBytes} bytes.`)
-      },
-    }),
-  )
+  const apiBodyLimit = bodyLimit({
+    maxSize: deps.bodyLimitBytes,
+    onError: () => {
+      throw new AppError('payload_too_large', `Request body is larger than ${deps.bodyLimitBytes} bytes.`)
+    },
+  })
+  // Stripe's webhook has its own, larger limit (billing/routes.ts).
+  app.use('/api/*', (c, next) => (c.req.path === STRIPE_WEBHOOK_PATH ? next() : apiBodyLimit(c, next)))
 
   // Apple returns the code in a cross-site form POST; the OAuth state and its signed cookie guard it.
   // Exempt: Apple posts its callback from its own site; the simulated seller page changes nothing and
@@ -91,6 +91,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/alerts', alertRoutes(deps))
   app.route('/api/me/phone', phoneRoutes(deps))
   app.route('/api/push', pushRoutes(deps))
+  app.route('/api/billing', billingRoutes(deps))
   app.route('/api/admin', adminRoutes(deps))
   app.route(
     '/api/dev',

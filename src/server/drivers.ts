@@ -12,8 +12,6 @@ export interface Drivers {
   billing: string
 }
 
-const NOT_CONFIGURED = 'not-configured'
-
 /** Twilio carries a channel once the account credentials and that channel's sender are all set. */
 export function twilioSender(env: Env, channel: 'sms' | 'whatsapp'): string | null {
   if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN) return null
@@ -25,8 +23,7 @@ export const webPushEnabled = (env: Env): boolean => !!env.VAPID_SUBJECT
 
 /**
  * The one place that decides, from the environment, which driver each service runs on (the
- * notification channels are built from the same predicates). Services whose capability has not
- * shipped report `not-configured`.
+ * notification channels and the billing provider are built from the same predicates).
  */
 export function resolveDrivers(env: Env, db: DbDriver): Drivers {
   return {
@@ -36,6 +33,6 @@ export function resolveDrivers(env: Env, db: DbDriver): Drivers {
     sms: twilioSender(env, 'sms') ? 'twilio' : 'outbox',
     whatsapp: twilioSender(env, 'whatsapp') ? 'twilio' : 'outbox',
     push: webPushEnabled(env) ? 'webpush' : 'outbox',
-    billing: NOT_CONFIGURED,
+    billing: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
   }
 }

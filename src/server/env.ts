@@ -155,6 +155,31 @@ export const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'must be a mailto: address or an https:// URL' }).optional(),
   ),
+  /**
+   * Stripe billing (decision 017). Unset: the local test mode, with FareDrop's own checkout and
+   * portal pages and no real payment. The secret key and the webhook signing secret go together.
+   */
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { message: 'must be a Stripe secret or restricted key (sk_test_…, sk_live_…)' }).optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^whsec_[A-Za-z0-9+/=]+$/, { message: "must be the endpoint's signing secret (whsec_…)" }).optional(),
+  ),
+  /**
+   * Stripe price ids for the spec's four prices. A missing or placeholder one makes that plan answer
+   * "This plan is not yet available. Please check back soon!" instead of stopping the server.
+   */
+  STRIPE_PRICE_PREMIUM_MONTHLY: optionalString,
+  STRIPE_PRICE_PREMIUM_YEARLY: optionalString,
+  STRIPE_PRICE_ELITE_MONTHLY: optionalString,
+  STRIPE_PRICE_ELITE_YEARLY: optionalString,
+  /** Test/advanced: Stripe's API origin (tests point it at a local fake). https://, or http:// on loopback. */
+  STRIPE_API_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().refine(isSecureOrLoopbackUrl, { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' }).default('https://api.stripe.com'),
+  ),
   /** SerpApi Google Flights key: live flight data. Unset: the built-in simulated market. */
   SERPAPI_API_KEY: optionalString,
   /** Test/advanced: SerpApi base URL (tests point it at a local fake). https://, or http:// on loopback. */
@@ -228,6 +253,8 @@ export const EnvSchema = z.object({
     'TWILIO_ACCOUNT_SID',
     'TWILIO_SMS_FROM and TWILIO_WHATSAPP_FROM need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN',
   )
+  // Without the signing secret no webhook could be verified, so no payment would ever change a plan.
+  need(!!env.STRIPE_SECRET_KEY !== !!env.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET', 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together')
   // Issues name the public half, never the private key, so the message can't echo a secret.
   need(!!env.VAPID_PUBLIC_KEY !== !!env.VAPID_PRIVATE_KEY, 'VAPID_PUBLIC_KEY', 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together')
   need(

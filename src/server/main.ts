@@ -6,6 +6,7 @@ import { publicUrl } from './env.ts'
 import { startWorkerHeartbeat, type HeartbeatHandle } from './jobs/worker-heartbeat.ts'
 import { WEB_DIST_DIR } from './lib/paths.ts'
 import { startDispatcherWith } from './notifications/start-dispatcher.ts'
+import { startBillingJobs } from './billing/start-billing-jobs.ts'
 import { startPriceChecks, type PriceCheckWorker } from './price-checks/start-price-checks.ts'
 
 const env = loadEnvOrExit()
@@ -43,6 +44,8 @@ const priceChecks: PriceCheckWorker | null = runWorkerHere
     })
   : null
 
+const billingJobs = runWorkerHere ? startBillingJobs({ ...services, db: database.db, logger, now: () => new Date() }) : null
+
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info({ port: info.port, host: env.HOST, url: publicUrl(env), worker: runWorkerHere }, 'FareDrop is listening')
 })
@@ -57,6 +60,7 @@ onShutdown(logger, async () => {
   // The cycle in flight finishes its write; unstarted groups go back to the queue (or their lease ends).
   await priceChecks?.stop()
   await dispatcher?.stop()
+  await billingJobs?.stop()
   await worker?.stop()
   await database.close()
   logger.info('stopped cleanly')

@@ -1,4 +1,6 @@
 import type { Agent } from 'node:https'
+import { createBillingService, type BillingService } from './billing/billing-service.ts'
+import { endSubscriptionsOfDeletedUser } from './billing/end-subscriptions-of-deleted-user.ts'
 import { createAuth, type Auth } from './auth/auth.ts'
 import { getOrCreateSecret } from './auth/app-secret.ts'
 import { oauthClientConfigs, socialProviderAvailability, type OAuthProviderId } from './auth/oauth-providers.ts'
@@ -35,6 +37,10 @@ export interface Services {
   /** The raw provider, for the price-check engine (it does its own caching, budget and timeouts). */
   flightProvider: FlightProvider
   priceCheckConfig: PriceCheckConfig
+  /** Stripe or the local test mode (decision 017). */
+  billing: BillingService
+  /** Our public origin (links in emails, redirect checks). */
+  publicUrl: string
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -68,6 +74,7 @@ export async function createServices(
     throw new EnvError([`APPLE_PRIVATE_KEY: cannot sign an Apple client secret with it (${(error as Error).message})`])
   })
   const authSecret = await getOrCreateSecret(db, 'auth_secret', env.AUTH_SECRET)
+  const billing = createBillingService(env)
   const auth = createAuth({
     db,
     mailer,
@@ -79,6 +86,7 @@ export async function createServices(
     rateLimit: env.NODE_ENV !== 'test',
     pendingEmails,
     oauthClients,
+    beforeDeleteUser: (userId) => endSubscriptionsOfDeletedUser({ db, billing, logger }, userId),
   })
   const priceShocks = createPriceShockStore({ db, now })
   const { provider, simulatedMarket } = createFlightProvider({ env, now, priceShocks })
@@ -109,6 +117,8 @@ export async function createServices(
     priceCheckConfig: priceCheckConfig(env, database.driver),
     mailer,
     captcha,
+    billing,
+    publicUrl: publicUrl(env),
     drivers: resolveDrivers(env, database.driver),
     trustedOrigins: origins,
     socialProviders: socialProviderAvailability(env),

@@ -8,6 +8,9 @@ import { createFlightProvider } from './flights/create-flight-provider.ts'
 import { createPriceShockStore } from './flights/price-shocks.ts'
 import { priceCheckConfig } from './price-checks/price-check-config.ts'
 import { startPriceChecks } from './price-checks/start-price-checks.ts'
+import { createBillingService } from './billing/billing-service.ts'
+import { startBillingJobs } from './billing/start-billing-jobs.ts'
+import { publicUrl } from './env.ts'
 
 /**
  * Worker-only process (`npm run worker`) for PostgreSQL deployments: start as many as needed
@@ -24,11 +27,12 @@ const heartbeat = await startWorkerHeartbeat({ db: database.db, logger })
 const now = () => new Date()
 const { provider } = createFlightProvider({ env, now, priceShocks: createPriceShockStore({ db: database.db, now }) })
 // The notice dispatcher, though, needs the mailer and the auth secret (for unsubscribe links).
+const mailer = createMailer({ env, db: database.db, logger })
 const notifications = await createNotificationServices({
   env,
   db: database.db,
   logger,
-  mailer: createMailer({ env, db: database.db, logger }),
+  mailer,
   authSecret: await getOrCreateSecret(database.db, 'auth_secret', env.AUTH_SECRET),
 })
 // Leases name the worker by its heartbeat id, so a held alert points at a live or vanished process.
@@ -41,11 +45,16 @@ const priceChecks = startPriceChecks({
   onNotificationsQueued: notifications.outboxSignal.notify,
 })
 const dispatcher = startDispatcherWith(notifications, { db: database.db, logger, pollMs: env.NOTIFICATION_POLL_MS, leaseMs: env.NOTIFICATION_LEASE_SECONDS * 1000 })
+// Renewals of the local test mode and the daily billing reconciliation.
+const pendingEmails = new Set<Promise<unknown>>()
+const billingJobs = startBillingJobs({ db: database.db, billing: createBillingService(env), now, publicUrl: publicUrl(env), logger, mailer, pendingEmails })
 logger.info({ workerId: heartbeat.workerId, driver: database.driver, provider: provider.id }, 'worker started')
 
 onShutdown(logger, async () => {
   await priceChecks.stop()
   await dispatcher.stop()
+  await billingJobs.stop()
+  await Promise.allSettled(pendingEmails)
   await heartbeat.stop()
   await database.close()
 })

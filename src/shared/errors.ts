@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'bad_request',
   'validation_failed',
   'unauthorized',
+  'payment_failed',
   'forbidden',
   'not_found',
   'conflict',
@@ -27,6 +28,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   validation_failed: 400,
   unauthorized: 401,
+  /** A card was declined (the local test mode's checkout). */
+  payment_failed: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

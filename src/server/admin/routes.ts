@@ -16,9 +16,13 @@ import type { FlightProvider } from '../flights/provider.ts'
 import type { Logger } from '../lib/logger.ts'
 import { checkAlertNow } from '../price-checks/check-alert-now.ts'
 import type { PriceCheckConfig } from '../price-checks/price-check-config.ts'
+import type { BillingDeps } from '../billing/billing-deps.ts'
+import { advanceClockSchema, advanceLocalClock } from '../billing/local/advance-local-clock.ts'
+import { reconcileBilling } from '../billing/reconcile-billing.ts'
+import { jsonBody } from '../http/json-body.ts'
 
 /** /api/admin: admins only (401 signed out, 403 for every other role), whatever the UI shows. */
-export function adminRoutes(deps: {
+export function adminRoutes(deps: BillingDeps & {
   auth: Auth
   db: Db
   drivers: Drivers
@@ -49,9 +53,12 @@ export function adminRoutes(deps: {
     return c.json({ shock: { ...shock, until: shock.until.toISOString() } }, 201)
   })
   app.post('/users/:id/plan', async (c) => {
-    const { tier } = setUserPlanSchema.parse(await c.req.json().catch(() => ({})))
+    const { tier } = setUserPlanSchema.parse(await jsonBody(c))
     return c.json(await setUserPlan(deps, c.req.param('id'), tier))
   })
+  // Billing operations: repair drift now (the worker does it daily), and end a test-mode period now.
+  app.post('/billing/reconcile', async (c) => c.json({ report: await reconcileBilling(deps) }))
+  app.post('/billing/advance-clock', async (c) => c.json(await advanceLocalClock(deps, advanceClockSchema.parse(await jsonBody(c)))))
   // One alert's price check now, with a fresh provider call (support, tests): { observation, evaluation }.
   app.post('/alerts/:id/check', async (c) => {
     const engine = {

@@ -21,7 +21,9 @@ export interface PlanLimitsResult {
   plan: PlanId
   /** Alerts this call paused (over the cap, or a premium cabin abroad the plan lacks). */
   paused: string[]
-  /** Every alert this call changed, paused ones included. */
+  /** Alerts an earlier plan change paused that this plan has room for again, now running. */
+  resumed: string[]
+  /** Every alert this call changed, paused and resumed ones included. */
   changed: string[]
 }
 
@@ -30,10 +32,12 @@ const CHANNEL_LABEL: Record<keyof NotificationChannels, string> = { email: 'Emai
 const CHANNEL_ORDER = Object.keys(CHANNEL_LABEL) as (keyof NotificationChannels)[]
 
 /**
- * Brings a user's alerts within their current plan after it dropped (billing, admin): the oldest
- * alerts keep running up to the cap and newer ones are paused, channels the plan lacks are switched
- * off (email on if nothing is left), too-fast checks slow down; each change leaves a note on the
- * alert. Nothing is deleted, and running it again, or after an upgrade, changes nothing.
+ * Fits a user's alerts to their current plan after it changed (billing, admin): the oldest alerts
+ * keep running up to the cap and newer ones are paused, channels the plan lacks are switched off
+ * (email on if nothing is left), too-fast checks slow down; each change leaves a note on the
+ * alert. After an upgrade, alerts that a plan change paused (never ones their owner paused) run
+ * again, oldest first, while the plan has room. Nothing is deleted, and running it twice in a row
+ * changes nothing the second time.
  */
 export async function applyPlanLimits(deps: AlertDeps, userId: string): Promise<PlanLimitsResult> {
   const now = deps.now()
@@ -46,32 +50,49 @@ export async function applyPlanLimits(deps: AlertDeps, userId: string): Promise<
       .where(and(ownedBy(userId), inArray(alerts.status, QUOTA_STATUSES)))
       .orderBy(asc(alerts.createdAt), asc(alerts.id))
       .for('update')
-    const result: PlanLimitsResult = { plan: plan.id, paused: [], changed: [] }
+    const result: PlanLimitsResult = { plan: plan.id, paused: [], resumed: [], changed: [] }
+    const live = rows.filter((r) => effectiveStatus(r.status, r.departureDate, today) !== 'expired')
+    const plans = new Map(live.map((row) => [row.id, { status: row.status, pausedByPlan: row.pausedByPlan, notes: [] as string[] }]))
+
     // Oldest first: they keep their slots, so the newest alerts are the ones paused.
     let running = 0
-    for (const row of rows.filter((r) => effectiveStatus(r.status, r.departureDate, today) !== 'expired')) {
-      const notes: string[] = []
-      let status: AlertStatus = row.status
-      if (status !== 'paused') {
-        const pauseNote = pauseReason(plan, row, running)
-        if (pauseNote) {
-          status = 'paused'
-          notes.push(pauseNote)
-          result.paused.push(row.id)
-        } else running++
-      }
-      const channels = fitChannels(plan, row.notificationChannels, notes)
-      const checkFrequency = fitFrequency(plan, row.checkFrequency, notes)
-      if (notes.length === 0) continue
+    for (const row of live) {
+      const next = plans.get(row.id)!
+      if (row.status === 'paused') continue
+      const pauseNote = pauseReason(plan, row, running)
+      if (pauseNote) {
+        Object.assign(next, { status: 'paused', pausedByPlan: true })
+        next.notes.push(pauseNote)
+        result.paused.push(row.id)
+      } else running++
+    }
+    // Then the alerts an earlier plan change paused, oldest first, into the slots left.
+    for (const row of live) {
+      const next = plans.get(row.id)!
+      if (row.status !== 'paused' || !row.pausedByPlan || pauseReason(plan, row, running)) continue
+      Object.assign(next, { status: 'active', pausedByPlan: false })
+      next.notes.push(`Resumed: the ${plan.name} plan has room for it again.`)
+      result.resumed.push(row.id)
+      running++
+    }
+
+    for (const row of live) {
+      const next = plans.get(row.id)!
+      const channels = fitChannels(plan, row.notificationChannels, next.notes)
+      const checkFrequency = fitFrequency(plan, row.checkFrequency, next.notes)
+      if (next.notes.length === 0) continue
       const features = alertFeatures({ ...row, notificationChannels: channels, checkFrequency })
+      const resumed = result.resumed.includes(row.id)
       await tx
         .update(alerts)
         .set({
-          status,
+          status: next.status as AlertStatus,
+          pausedByPlan: next.pausedByPlan,
           notificationChannels: channels,
           checkFrequency,
           alertCategory: alertCategory(features),
-          statusNote: notes.join(' '),
+          statusNote: next.notes.join(' '),
+          ...(resumed ? { nextCheckAt: now } : {}),
           updatedAt: now,
         })
         .where(ownedAlert(userId, row.id))

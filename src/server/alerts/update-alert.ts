@@ -56,7 +56,8 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.target_price !== undefined ? { targetPrice: patch.target_price } : {}),
         ...(rulesChanged ? { notificationChannels: channels, checkFrequency: frequency, alertCategory: alertCategory(features) } : {}),
-        ...(statusChanged ? { status: patch.status } : {}),
+        // The owner's own pause or resume: a later upgrade no longer resumes it on its own.
+        ...(statusChanged ? { status: patch.status, pausedByPlan: false } : {}),
         // The note explains the last automatic change; the user's own change supersedes it.
         ...(statusChanged || rulesChanged ? { statusNote: null } : {}),
         ...(resuming || patch.check_frequency !== undefined ? { nextCheckAt: nextCheck(row, frequency, now) } : {}),

@@ -35,6 +35,8 @@ export interface AuthDeps {
   pendingEmails: Set<Promise<unknown>>
   /** Google, Microsoft and Apple clients that have credentials (see oauth-providers.ts). */
   oauthClients: readonly OidcClientConfig[]
+  /** Runs before an account is deleted (billing stops the user's subscriptions); throwing keeps the account. */
+  beforeDeleteUser?: (userId: string) => Promise<void>
 }
 
 /** The web page every outside sign-in returns to, on success and on failure (`?error=`). */
@@ -62,7 +64,7 @@ export function createAuth(deps: AuthDeps) {
     }),
     user: {
       // Deleting an account removes the user's rows (profiles, emails, sessions, alerts… cascade).
-      deleteUser: { enabled: true },
+      deleteUser: { enabled: true, beforeDelete: async (user) => deps.beforeDeleteUser?.(user.id) },
       additionalFields: {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },

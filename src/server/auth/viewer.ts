@@ -38,10 +38,10 @@ export async function getViewer(c: Context, deps: { auth: Auth; db: Db }): Promi
   return viewer
 }
 
-/** 401 unless signed in. */
-export function requireUser(deps: { auth: Auth; db: Db }): MiddlewareHandler {
+/** 401 unless signed in; `message` is what the caller's contract says then (billing: "User must be authenticated"). */
+export function requireUser(deps: { auth: Auth; db: Db }, message = 'Please sign in to continue.'): MiddlewareHandler {
   return async (c, next) => {
-    if (!(await getViewer(c, deps))) throw new AppError('unauthorized', 'Please sign in to continue.')
+    if (!(await getViewer(c, deps))) throw new AppError('unauthorized', message)
     await next()
   }
 }

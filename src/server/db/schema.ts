@@ -139,6 +139,11 @@ export const profiles = pgTable('profiles', {
    * unverified: SMS and WhatsApp notices are skipped. Changing the number clears it.
    */
   phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  /**
+   * A plan an admin gave this user outside billing (Unlimited is only ever granted). The tier is the
+   * higher of this and what the subscriptions pay for (decision 017); null grants nothing.
+   */
+  grantedTier: text('granted_tier', { enum: ['premium', 'elite', 'unlimited'] }),
   ...timestamps,
 })
 
@@ -314,6 +319,8 @@ export const alerts = pgTable(
     currentPrice: money('current_price'),
     /** Why the checker or a plan change last changed the alert, shown on the card. */
     statusNote: text('status_note'),
+    /** Paused by a plan change (not by its owner): resumed when a plan with room comes back. */
+    pausedByPlan: boolean('paused_by_plan').notNull().default(false),
     // ---- Price-check engine state (src/server/price-checks, decision 013) ----
     /** The worker cycle checking the alert now; its write only lands while it still owns the lease. */
     leaseOwner: text('lease_owner'),
@@ -529,3 +536,133 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 )
+
+// ---- Billing (src/server/billing, decisions 017 and 018) ----
+
+export const BILLING_PROVIDERS = ['stripe', 'local'] as const
+
+/**
+ * A user's subscriptions: mirrored from Stripe (re-read from Stripe's API on every webhook and by
+ * the reconciliation, never taken from an event body), or held here by the local test mode. The
+ * profile's role and tier are derived from these rows and nothing else writes them.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull(),
+    providerCustomerId: text('provider_customer_id').notNull(),
+    /** Stripe's subscription item (plan switches name it). */
+    providerItemId: text('provider_item_id'),
+    /** The provider's price id, as the provider reported it. */
+    providerPriceId: text('provider_price_id'),
+    /** Our price id (premium_monthly…); null for a price we don't sell, which entitles nothing. */
+    priceId: text('price_id'),
+    /** Stripe's status names: active, trialing, past_due, unpaid, canceled, incomplete, incomplete_expired, paused. */
+    status: text('status').notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When the provider created it (Stripe's `created`), so "latest" means the same on both drivers. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_id_idx').on(t.provider, t.providerSubscriptionId),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+    // The local test mode's renewals: live local subscriptions by period end.
+    index('subscriptions_local_due_idx')
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.provider} = 'local' and ${t.status} in ('active', 'trialing', 'past_due')`),
+  ],
+)
+
+/**
+ * A user's customer at a billing provider (one per user and provider, reused by every checkout).
+ * `syncSeq` hands out a ticket to each sync before it reads the provider; a sync writes only if
+ * its ticket is newer than `appliedSeq`, so the newest read always wins whatever order concurrent
+ * webhooks finish in.
+ */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+    customerId: text('customer_id').notNull(),
+    syncSeq: bigint('sync_seq', { mode: 'number' }).notNull().default(0),
+    appliedSeq: bigint('applied_seq', { mode: 'number' }).notNull().default(0),
+    /** Test mode only: the test card on file (brand, last four, what renewals do). */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardOutcome: text('card_outcome'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] }), uniqueIndex('billing_customers_customer_idx').on(t.provider, t.customerId)],
+)
+
+/** Webhook events already applied (Stripe may deliver one several times): the id is recorded in the write's transaction. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: BILLING_PROVIDERS }).notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** What happened to a user's plan and subscriptions, as /profile lists it (newest first). */
+export const billingHistory = pgTable(
+  'billing_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    fromTier: text('from_tier'),
+    toTier: text('to_tier'),
+    priceId: text('price_id'),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_history_user_idx').on(t.userId, t.createdAt)],
+)
+
+/**
+ * The local test mode's checkout and portal sessions (Stripe keeps its own): who opened it, for
+ * which price, and where to send the browser afterwards (already checked to be on our origin).
+ */
+export const billingSessions = pgTable(
+  'billing_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['checkout', 'portal'] }).notNull(),
+    /** Checkout: the price bought. Portal: the price a switch was asked for, if any. */
+    priceId: text('price_id'),
+    /** Checkout: success URL. Portal: return URL. */
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url'),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('billing_sessions_user_idx').on(t.userId, t.createdAt)],
+)
+
+/** Periodic jobs shared by every worker process: a run is claimed by moving `last_run_at`, so one process runs it. */
+export const scheduledTaskRuns = pgTable('scheduled_task_runs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
+})

@@ -214,3 +214,54 @@ export function passwordResetEmail({
     reason: `someone asked to reset the password of the ${PRODUCT_NAME} account for this email address.`,
   })
 }
+
+/** After a tier change (billing or an admin): what the new plan gives, and what happened to the alerts. */
+export function planChangedEmail(input: {
+  fromPlan: string
+  toPlan: string
+  upgrade: boolean
+  /** What the new plan includes, as one sentence part ("up to 15 price alerts, checks every 12 hours, …"). */
+  includes: string
+  paused: number
+  resumed: number
+  alertsUrl: string
+  profileUrl: string
+}): EmailContent {
+  const alerts = (n: number) => (n === 1 ? '1 alert' : `${n} alerts`)
+  const intro = input.upgrade
+    ? [`Thanks for choosing ${input.toPlan}. It is active now: ${input.includes}.`]
+    : [`Your ${input.fromPlan} plan has ended, so your account is on the ${input.toPlan} plan: ${input.includes}.`]
+  if (input.resumed > 0) intro.push(`${alerts(input.resumed)} that your earlier plan paused ${input.resumed === 1 ? 'is' : 'are'} running again.`)
+  if (input.paused > 0) {
+    intro.push(
+      `To fit the ${input.toPlan} plan we paused ${alerts(input.paused)} (your newest). Nothing was deleted: upgrade again and they resume, or pause others and resume the ones you want.`,
+    )
+  }
+  return renderEmail({
+    subject: `Your ${PRODUCT_NAME} plan is now ${input.toPlan}`,
+    preview: input.upgrade ? `${input.toPlan} is active: ${input.includes}.` : `Your ${input.fromPlan} plan has ended.`,
+    heading: `You're on ${input.toPlan}`,
+    greeting: 'Hi there,',
+    intro,
+    action: input.upgrade ? { label: 'Go to your alerts', url: input.alertsUrl } : { label: 'See plans', url: input.profileUrl },
+    outro: ['You can see your plan, billing history and renewal date on your profile at any time.'],
+    reason: `your ${PRODUCT_NAME} plan changed.`,
+  })
+}
+
+/** A renewal payment failed: the plan continues for a grace period while the card is fixed. */
+export function paymentFailedEmail(input: { plan: string; graceDays: number; profileUrl: string }): EmailContent {
+  return renderEmail({
+    subject: `Payment failed for your ${PRODUCT_NAME} ${input.plan} plan`,
+    preview: 'Update your card to keep your plan.',
+    heading: 'We could not renew your plan',
+    greeting: 'Hi there,',
+    intro: [
+      `The payment for your ${input.plan} plan did not go through. Your plan stays active for up to ${input.graceDays} days while we retry.`,
+      'Update your card in Manage billing to keep your alerts running as they are.',
+    ],
+    action: { label: 'Update your card', url: input.profileUrl },
+    outro: [`If the payment still fails, your account moves to the Free plan and alerts over its limit are paused (never deleted).`],
+    reason: `you have a paid ${PRODUCT_NAME} plan.`,
+  })
+}

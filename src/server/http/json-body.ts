@@ -9,3 +9,14 @@ export async function jsonBody(c: Context): Promise<unknown> {
     throw new AppError('bad_request', 'The request body must be JSON.')
   }
 }
+
+/** Like `jsonBody`, but an empty body reads as `{}` (actions whose contract is "empty body"). */
+export async function optionalJsonBody(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new AppError('bad_request', 'The request body must be JSON.')
+  }
+}

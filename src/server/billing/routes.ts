@@ -1,0 +1,93 @@
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { BILLING_MESSAGES } from '#shared/billing.ts'
+import { checkoutRequestSchema, emptyBodySchema, portalRequestSchema } from '#shared/billing-requests.ts'
+import type { Auth } from '../auth/auth.ts'
+import { getViewer, requireUser } from '../auth/viewer.ts'
+import { jsonBody, optionalJsonBody } from '../http/json-body.ts'
+import { AppError } from '../lib/app-error.ts'
+import type { BillingDeps } from './billing-deps.ts'
+import { notifyBillingOutcome } from './billing-notices.ts'
+import { getSubscription } from './get-subscription.ts'
+import { listBillingHistory } from './list-billing-history.ts'
+import { getLocalCheckout, payLocalCheckout } from './local/local-checkout.ts'
+import { getLocalPortal, switchLocalPlan, switchPlanSchema, updateLocalCard } from './local/local-portal.ts'
+import { openPortal } from './open-portal.ts'
+import { setCancelAtPeriodEnd } from './set-cancel-at-period-end.ts'
+import { startCheckout } from './start-checkout.ts'
+import { handleStripeEvent } from './stripe/handle-stripe-event.ts'
+
+/** Stripe's events are larger than our JSON bodies (a subscription with its items and prices). */
+export const WEBHOOK_BODY_LIMIT = 1_048_576
+export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe-webhook'
+
+const notFound = () => new AppError('not_found', 'No such billing endpoint on this server.')
+
+/**
+ * /api/billing (spec section 7 "Backend functions"): every call needs a session and answers 401
+ * "User must be authenticated" without one, except Stripe's signed webhook. The local test mode's
+ * checkout and portal pages have their own calls under /local, which answer 404 on Stripe.
+ */
+export function billingRoutes(deps: BillingDeps & { auth: Auth }) {
+  const app = new Hono()
+
+  app.post('/stripe-webhook', bodyLimit({ maxSize: WEBHOOK_BODY_LIMIT, onError: () => { throw new AppError('payload_too_large', 'Webhook body too large.') } }), async (c) => {
+    const stripe = deps.billing.stripe
+    if (!stripe) throw notFound()
+    const signature = c.req.header('stripe-signature')
+    if (!signature) throw new AppError('bad_request', 'Missing Stripe-Signature header.')
+    // The signature covers the exact bytes received: read them before anything parses the body.
+    const raw = await c.req.text()
+    const event = await stripe.verifyEvent(raw, signature, deps.now()).catch((error: unknown) => {
+      throw new AppError('bad_request', 'Webhook signature verification failed.', { cause: error })
+    })
+    const handled = await handleStripeEvent({ ...deps, stripe }, event)
+    if (handled.result === 'applied') notifyBillingOutcome(deps, handled.outcome)
+    return c.json({ received: true, result: handled.result })
+  })
+
+  app.use('*', requireUser(deps, BILLING_MESSAGES.unauthenticated))
+  const viewer = async (c: Context) => {
+    const { user } = (await getViewer(c, deps))!
+    return user
+  }
+
+  app.get('/subscription', async (c) => c.json(await getSubscription(deps, (await viewer(c)).id)))
+  app.get('/history', async (c) => c.json({ events: await listBillingHistory(deps.db, (await viewer(c)).id) }))
+
+  app.post('/checkout', async (c) => {
+    const input = checkoutRequestSchema.parse(await jsonBody(c))
+    return c.json(await startCheckout(deps, await viewer(c), input))
+  })
+  app.post('/cancel', async (c) => {
+    emptyBodySchema.parse(await optionalJsonBody(c))
+    return c.json({ subscription: await setCancelAtPeriodEnd(deps, (await viewer(c)).id, true) })
+  })
+  app.post('/reactivate', async (c) => {
+    emptyBodySchema.parse(await optionalJsonBody(c))
+    return c.json({ subscription: await setCancelAtPeriodEnd(deps, (await viewer(c)).id, false) })
+  })
+  app.post('/portal', async (c) => {
+    const input = portalRequestSchema.parse(await optionalJsonBody(c))
+    return c.json(await openPortal(deps, (await viewer(c)).id, input))
+  })
+
+  // The local test mode's own checkout and portal pages.
+  const local = new Hono()
+  local.use('*', async (_c, next) => {
+    if (deps.billing.stripe) throw notFound()
+    await next()
+  })
+  local.get('/checkout/:id', async (c) => c.json({ checkout: await getLocalCheckout(deps, await viewer(c), c.req.param('id')) }))
+  local.post('/checkout/:id/pay', async (c) => c.json(await payLocalCheckout(deps, await viewer(c), c.req.param('id'), await jsonBody(c))))
+  local.get('/portal/:id', async (c) => c.json({ portal: await getLocalPortal(deps, (await viewer(c)).id, c.req.param('id')) }))
+  local.post('/portal/:id/switch', async (c) => {
+    const { priceId } = switchPlanSchema.parse(await jsonBody(c))
+    return c.json({ subscription: await switchLocalPlan(deps, (await viewer(c)).id, c.req.param('id'), priceId) })
+  })
+  local.post('/portal/:id/card', async (c) =>
+    c.json({ subscription: await updateLocalCard(deps, (await viewer(c)).id, c.req.param('id'), await jsonBody(c)) }),
+  )
+  app.route('/local', local)
+  return app
+}
