@@ -11,6 +11,7 @@ import type { FlightProvider } from '#server/flights/provider.ts'
 import { observedItineraries } from '#server/price-checks/observed-itinerary.ts'
 import { alertSearchKey, engineQuery } from '#server/price-checks/search-key.ts'
 import { busyRoutes, dayAfter, popularDayOffsets, random, typicalFare, zipf, type Route } from './population.ts'
+import { planProfile } from '#tests/support/plan-profile.ts'
 
 type AlertInsert = typeof alerts.$inferInsert
 const FREQUENCY: Record<PlanId, string> = { free: '15d', premium: '12h', elite: '6h', unlimited: '1h' }
@@ -30,7 +31,7 @@ export async function seedUsers(db: Db, count: number, seed = 1, plan?: PlanId):
   for (let i = 0; i < out.length; i += 2_000) {
     const chunk = out.slice(i, i + 2_000)
     await db.insert(users).values(chunk.map((u) => ({ id: u.id, name: 'Bench', email: `bench-${u.id}@example.com`, emailVerified: true })))
-    await db.insert(profiles).values(chunk.map((u) => ({ id: u.id, role: u.plan, subscriptionTier: u.plan })))
+    await db.insert(profiles).values(chunk.map((u) => ({ id: u.id, ...planProfile(u.plan) })))
   }
   return out
 }

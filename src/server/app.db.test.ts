@@ -77,7 +77,7 @@ describe('GET /api/health', () => {
         sms: 'outbox',
         whatsapp: 'outbox',
         push: 'outbox',
-        billing: 'not-configured',
+        billing: 'local',
       },
       checks: { database: true },
     })

@@ -13,7 +13,7 @@ describe('resolveDrivers', () => {
       sms: 'outbox',
       whatsapp: 'outbox',
       push: 'outbox',
-      billing: 'not-configured',
+      billing: 'local',
     })
   })
 
@@ -30,5 +30,11 @@ describe('resolveDrivers', () => {
       push: 'webpush',
       email: 'smtp',
     })
+  })
+
+  it('bills through Stripe once its secret key (and webhook secret) is set', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }
+    expect(resolveDrivers(parseEnv(stripe), 'pglite')).toMatchObject({ billing: 'stripe' })
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(/STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together/)
   })
 })

@@ -1,9 +1,9 @@
 import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Agent, createServer, type Server } from 'node:https'
-import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
+import { readBodyBytes as readBody } from './read-body.ts'
 
 /**
  * A Web Push service on https://127.0.0.1 (web-push only speaks HTTPS; the certificate is
@@ -103,15 +103,6 @@ function decrypt(body: Buffer, subscription: SubscriptionState): string {
   const end = padded.lastIndexOf(2)
   if (end < 0 || padded.subarray(end + 1).some((byte) => byte !== 0)) throw new Error('bad padding')
   return padded.subarray(0, end).toString('utf8')
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks)))
-    req.on('error', reject)
-  })
 }
 
 export async function startFakePushService(): Promise<FakePushService> {

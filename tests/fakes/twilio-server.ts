@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readBody } from './read-body.ts'
 
 /**
  * A stand-in for api.twilio.com's Messages API on 127.0.0.1 (random port), so the real `twilio`
@@ -50,16 +51,6 @@ export interface FakeTwilio {
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = ''
-    req.setEncoding('utf8')
-    req.on('data', (chunk: string) => (body += chunk))
-    req.on('end', () => resolve(body))
-    req.on('error', reject)
-  })
-}
 
 const twilioError = (status: number, code: number, message: string) => ({
   code,

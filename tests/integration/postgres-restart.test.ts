@@ -10,6 +10,7 @@ import { insertAlert } from '#tests/support/notification-fixtures.ts'
 import { bundleServer, spawnServer, waitForListening, type ServerProcess } from '#tests/support/server-process.ts'
 import { openDatabase, type Database } from '../../src/server/db/client.ts'
 import { alertNotifications, alerts, outboxMessages, profiles, users, workerHeartbeats } from '../../src/server/db/schema.ts'
+import { planProfile } from '../support/plan-profile.ts'
 
 /**
  * Security target W5 (shared/reference/security-targets.md, table W): the PostgreSQL server dies
@@ -195,7 +196,7 @@ describe('the app on a PostgreSQL server that crashes under load (pg_ctl -m imme
     expect(verified.status).toBeLessThan(400)
     const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email))
     userId = user!.id
-    await database.db.update(profiles).set({ role: 'unlimited', subscriptionTier: 'unlimited' }).where(eq(profiles.id, userId))
+    await database.db.update(profiles).set(planProfile('unlimited')).where(eq(profiles.id, userId))
     expect((await ownerRequest('list', '/api/alerts')).status).toBe(200)
   }, 60_000)
 

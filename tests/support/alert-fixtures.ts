@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { Alert, CreateAlertInput } from '#shared/alerts/alert.ts'
 import type { PlanId } from '#shared/plans.ts'
 import { profiles } from '../../src/server/db/schema.ts'
+import { planProfile } from './plan-profile.ts'
 import { uniqueEmail, type TestApp, type TestClient } from './test-app.ts'
 
 /** A date `days` from today (UTC), as the alert form sends it. */
@@ -18,9 +19,9 @@ export async function signedInUser(t: TestApp, label = 'alerts'): Promise<{ clie
   return { client, userId: me.user.id, email }
 }
 
-/** Sets the plan as billing would, straight on the profile (role and tier). */
+/** Gives the user a plan, straight on the profile, as an admin grant would. */
 export async function setPlan(t: TestApp, userId: string, plan: PlanId): Promise<void> {
-  await t.database.db.update(profiles).set({ role: plan, subscriptionTier: plan }).where(eq(profiles.id, userId))
+  await t.database.db.update(profiles).set(planProfile(plan)).where(eq(profiles.id, userId))
 }
 
 /** A one-way route alert body; `params` overrides search parameters, the rest top-level fields. */

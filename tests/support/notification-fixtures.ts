@@ -6,6 +6,7 @@ import type { NotificationChannel, PlanId } from '#shared/plans.ts'
 import type { Db } from '../../src/server/db/client.ts'
 import { alertNotifications, alerts, profiles, users, type AlertNotificationPayload } from '../../src/server/db/schema.ts'
 import { inDays } from './alert-fixtures.ts'
+import { planProfile } from './plan-profile.ts'
 
 /**
  * Rows for notification tests, written straight into the tables (the price-check engine that
@@ -22,7 +23,7 @@ export async function insertUser(
   const address = email ?? `notify${++counter}-${Date.now()}@example.com`
   await db.insert(users).values({ id, name: 'Ana Lima', email: address, emailVerified: true })
   // A given number counts as verified by its code (decision 015): these tests are about delivery.
-  await db.insert(profiles).values({ id, role: plan, subscriptionTier: plan, phone, phoneVerifiedAt: phone ? new Date() : null })
+  await db.insert(profiles).values({ id, ...planProfile(plan), phone, phoneVerifiedAt: phone ? new Date() : null })
   return { id, email: address }
 }
 

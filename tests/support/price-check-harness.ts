@@ -15,6 +15,7 @@ import type { PriceCheckConfig, PriceCheckDeps } from '../../src/server/price-ch
 import { runPriceChecks } from '../../src/server/price-checks/run-price-checks.ts'
 import { silentLogger } from './silent-logger.ts'
 import { openTestDatabase } from './test-db.ts'
+import { planProfile } from './plan-profile.ts'
 
 /**
  * The price-check engine on a fresh test database and the simulated market, without the web app:
@@ -149,7 +150,7 @@ export async function createHarness(config: Partial<PriceCheckConfig> = {}): Pro
     async user(plan = 'free') {
       const id = randomUUID()
       await db.insert(users).values({ id, name: 'Ana', email: `engine-${++users_}-${id}@example.com`, emailVerified: true })
-      await db.insert(profiles).values({ id, role: plan, subscriptionTier: plan })
+      await db.insert(profiles).values({ id, ...planProfile(plan) })
       return id
     },
     async alert(userId, seed = {}) {

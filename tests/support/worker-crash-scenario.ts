@@ -5,6 +5,7 @@ import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
 import type { NotificationChannel } from '#shared/plans.ts'
 import type { Db } from '../../src/server/db/client.ts'
 import { alertNotifications, alertPrices, alerts, outboxMessages, profiles, simulatorPriceShocks, users } from '../../src/server/db/schema.ts'
+import { planProfile } from './plan-profile.ts'
 import { parseEnv } from '../../src/server/env.ts'
 import { createFlightProvider } from '../../src/server/flights/create-flight-provider.ts'
 import { createPriceShockStore } from '../../src/server/flights/price-shocks.ts'
@@ -98,7 +99,7 @@ export async function createCrashScenario(db: Db): Promise<CrashScenario> {
         const phone = `+1415${String(1_000_000 + i)}`
         owners.push({ id: userId, name: `Traveller ${i}`, email, emailVerified: true })
         // Verified (decision 015): an unverified number's SMS and WhatsApp notices are skipped.
-        plans.push({ id: userId, role: 'elite', subscriptionTier: 'elite', phone, phoneVerifiedAt: new Date() })
+        plans.push({ id: userId, ...planProfile('elite'), phone, phoneVerifiedAt: new Date() })
         const fare = cheapest[i % SEARCHES.length]!
         rows.push({
           userId,

@@ -185,7 +185,7 @@ describe('alerts: plan downgrade', () => {
 
     // Nothing deleted; running it again changes nothing.
     expect(byName.size).toBe(5)
-    expect(await applyPlanLimits({ db: t.database.db, now: () => new Date() }, userId)).toEqual({ plan: 'free', paused: [], changed: [] })
+    expect(await applyPlanLimits({ db: t.database.db, now: () => new Date() }, userId)).toEqual({ plan: 'free', paused: [], resumed: [], changed: [] })
 
     // Three alerts run: resuming a fourth is over the cap.
     const resume = await client.request(`/api/alerts/${byName.get('Alert 4')!.id}`, { method: 'PATCH', json: { status: 'active' } })
@@ -211,7 +211,7 @@ describe('alerts: plan downgrade', () => {
     const res = await admin.client.request(`/api/admin/users/${userId}/plan`, { method: 'POST', json: { tier: 'free' } })
     expect(await readJson(res, 200)).toEqual({
       profile: { role: 'free', subscription_tier: 'free' },
-      alerts: { plan: 'free', paused: [business.id], changed: [business.id] },
+      alerts: { plan: 'free', paused: [business.id], resumed: [], changed: [business.id] },
     })
     const read = (await readJson<{ alert: Alert }>(await client.request(`/api/alerts/${business.id}`), 200)).alert
     expect(read).toMatchObject({
