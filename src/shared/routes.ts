@@ -22,11 +22,22 @@ export const PATHS = {
   contact: '/contact',
   /** The local outbox (development and admins only). */
   devMailbox: '/dev/mailbox',
+  /** The local test mode's hosted checkout page (a route pattern: build links with billingCheckoutPath). */
+  billingCheckout: '/billing/checkout/:sessionId',
+  /** The local test mode's billing portal (`?session=`). */
+  billingPortal: '/billing/portal',
 } as const
 
-const KNOWN_PATHS = new Set<string>(Object.values(PATHS))
+/** Checkout session ids as the server makes them (`cs_test_local_…`); anything else is not a page. */
+const CHECKOUT_PATH = /^\/billing\/checkout\/[A-Za-z0-9_-]{1,100}$/
+
+export function billingCheckoutPath(sessionId: string): string {
+  return PATHS.billingCheckout.replace(':sessionId', encodeURIComponent(sessionId))
+}
+
+const KNOWN_PATHS = new Set<string>(Object.values(PATHS).filter((path) => !path.includes(':')))
 
 export function isClientRoute(pathname: string): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return KNOWN_PATHS.has(normalized)
+  return KNOWN_PATHS.has(normalized) || CHECKOUT_PATH.test(normalized)
 }

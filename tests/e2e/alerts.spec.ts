@@ -1,34 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test'
 import { signUpAndVerify, uniqueEmail } from './account-helpers.ts'
+import { createAlertByApi, trackRoute } from './alert-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
-function inDays(days: number): string {
-  const date = new Date()
-  date.setDate(date.getDate() + days)
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
-}
-
-/** Opens a one-way search and hands it to alert creation with "Track this route". */
-async function trackRoute(page: Page, from: string, to: string, days: number) {
-  await page.goto(`/search?trip=one-way&from=${from}&to=${to}&depart=${inDays(days)}&class=economy&adults=1`)
-  await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
-  await page.getByRole('button', { name: 'Track this route' }).first().click()
-  await expect(page).toHaveURL(/\/alerts\?create=1/)
-  return page.getByRole('dialog', { name: 'Track this route' })
-}
-
-/** Creates route alerts through the API as the page's signed-in user (same cookies, same rules). */
-async function createAlertByApi(request: APIRequestContext, origin: string, from: string, to: string) {
-  return request.post('/api/alerts', {
-    headers: { origin },
-    data: {
-      name: `${from} → ${to} Route Alert`,
-      alertType: 'route',
-      target_price: 250,
-      search_parameters: { type: 2, departure_id: from, arrival_id: to, outbound_date: inDays(45) },
-    },
-  })
-}
 
 test.describe('price alerts', () => {
   test('search → track a route → pause → resume → edit → delete', async ({ page, request }) => {

@@ -65,6 +65,8 @@ test.describe('routes', () => {
     [PATHS.cookies]: /Cookie/,
     [PATHS.verifyEmail]: /This link can.t be used/,
     [PATHS.contact]: /./,
+    [PATHS.billingPortal]: /Please sign in to access this content\./,
+    '/billing/checkout/cs_test_local_abc': /Please sign in to access this content\./,
   }
 
   for (const [path, heading] of Object.entries(titles)) {

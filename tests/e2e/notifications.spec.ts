@@ -1,11 +1,6 @@
 import { signUpAndVerify, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
-
-function inDays(days: number): string {
-  const date = new Date()
-  date.setDate(date.getDate() + days)
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
-}
+import { inDays } from './alert-helpers.ts'
 
 interface OutboxMessage {
   subject: string

@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test'
 import { signUpAndVerify } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
+import { inDays } from './alert-helpers.ts'
 
 /** A local calendar date `days` from today, as the date fields and the URL hold it. */
-function inDays(days: number): string {
-  const date = new Date()
-  date.setDate(date.getDate() + days)
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
-}
-
 async function pickAirport(page: Page, field: 'From' | 'To', typed: string, option: RegExp) {
   const input = page.getByRole('combobox', { name: field })
   await input.fill(typed)

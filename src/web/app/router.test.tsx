@@ -33,6 +33,16 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: 'Please sign in to access this content.' })).toBeInTheDocument()
   })
 
+  it('asks signed-out visitors of the test checkout and billing portal to sign in', async () => {
+    renderAt('/billing/checkout/cs_test_local_abc')
+    expect(await screen.findByRole('heading', { name: 'Please sign in to access this content.' })).toBeInTheDocument()
+  })
+
+  it('registers the billing portal page', async () => {
+    renderAt('/billing/portal?session=bps_test_local_abc')
+    expect(await screen.findByRole('heading', { name: 'Please sign in to access this content.' })).toBeInTheDocument()
+  })
+
   it('shows the route error screen inside the layout when a page throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     const throwing = () => {

@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
       page(PATHS.verifyEmail, () => import('../routes/verify-email.tsx')),
       page(PATHS.contact, () => import('../routes/static/contact.tsx')),
       page(PATHS.devMailbox, () => import('../routes/dev-mailbox.tsx')),
+      page(PATHS.billingCheckout, () => import('../routes/billing/checkout.tsx')),
+      page(PATHS.billingPortal, () => import('../routes/billing/portal.tsx')),
       page(undefined, () => import('../routes/not-found.tsx')),
     ],
   },

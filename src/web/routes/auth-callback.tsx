@@ -8,6 +8,7 @@ import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent } from '../components/ui/card.tsx'
 import { meQueryOptions, refreshSession } from '../features/auth/api.ts'
 import { Notice } from '../features/auth/notice.tsx'
+import { postSignInPath } from '../features/auth/post-sign-in-path.ts'
 import { providerLabel, signInFailedMessage } from '../features/auth/social-buttons.tsx'
 import { toast } from '../stores/toast-store.ts'
 
@@ -21,7 +22,7 @@ const HINTS: Record<string, string> = {
 
 /**
  * Where Google, Microsoft and Apple sign-in come back to (through the server). Success: the
- * session cookie is set, so refresh who is signed in and go to the alerts. Failure: `?error=`.
+ * session cookie is set, so refresh who is signed in and go on (postSignInPath). Failure: `?error=`.
  */
 export default function AuthCallbackPage() {
   const [params] = useSearchParams()
@@ -42,7 +43,7 @@ export default function AuthCallbackPage() {
         if (me) {
           // Only at the end of a real sign-in (the server sent us here with ?provider=).
           if (params.has('provider')) toast.success(MESSAGES.signedIn)
-          void navigate(PATHS.alerts, { replace: true })
+          void navigate(postSignInPath(), { replace: true })
         } else setNoSession(true)
       } catch {
         if (!cancelled) setNoSession(true)

@@ -11,6 +11,7 @@ import { SetPasswordForm } from '../features/auth/set-password-form.tsx'
 import { SignInForm, type SignInStep } from '../features/auth/sign-in-form.tsx'
 import { SignUpForm } from '../features/auth/sign-up-form.tsx'
 import { SocialButtons } from '../features/auth/social-buttons.tsx'
+import { postSignInPath } from '../features/auth/post-sign-in-path.ts'
 import { useAuth } from '../features/auth/use-auth.ts'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
 
@@ -30,7 +31,7 @@ export default function AuthPage() {
   const askingSecondFactor = tab === 'sign-in' && signInStep === 'two-factor'
 
   if (auth.status === 'loading') return <PageSkeleton />
-  if (auth.status === 'signed-in' && !recovery) return <Navigate to={PATHS.alerts} replace />
+  if (auth.status === 'signed-in' && !recovery) return <Navigate to={postSignInPath()} replace />
 
   const current = recovery ? 'New Password' : tab === 'sign-in' ? 'Sign In' : 'Sign Up'
   return (

@@ -6,7 +6,7 @@ export default function ProfilePage() {
   return (
     <RoleGate>
       <PageContainer>
-        <PageHeader title="Profile" description="Manage your account details, sign-in security and active sessions." />
+        <PageHeader title="Profile" description="Manage your account details, subscription, sign-in security and active sessions." />
         <ProfileSections />
       </PageContainer>
     </RoleGate>

@@ -10,6 +10,7 @@ import { Card, CardContent } from '../components/ui/card.tsx'
 import { FormField } from '../components/ui/form-field.tsx'
 import { Input } from '../components/ui/input.tsx'
 import { refreshSession, resendVerificationEmail, verifyEmail } from '../features/auth/api.ts'
+import { postSignInPath } from '../features/auth/post-sign-in-path.ts'
 import { errorMessage } from '../lib/api-client.ts'
 
 /** Where the verification email's link lands: confirms the address and signs the user in. */
@@ -22,6 +23,9 @@ export default function VerifyEmailPage() {
     onSuccess: () => refreshSession(queryClient),
   })
   const started = useRef(false)
+  // A plan chosen before signing up is where this account was heading.
+  const next = postSignInPath()
+  const choosingPlan = next !== PATHS.alerts
   useEffect(() => {
     // A token is single-use: confirm it once, even under StrictMode's double effects.
     if (token && !started.current) {
@@ -45,10 +49,14 @@ export default function VerifyEmailPage() {
             <div className="grid justify-items-center gap-3">
               <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
               <h1 className="text-2xl font-bold">Your email is confirmed</h1>
-              <p className="text-muted-foreground">You are signed in. Set up your first price alert from a flight search.</p>
+              <p className="text-muted-foreground">
+                {choosingPlan
+                  ? 'You are signed in. Continue with the plan you chose.'
+                  : 'You are signed in. Set up your first price alert from a flight search.'}
+              </p>
               <div className="flex flex-wrap justify-center gap-3">
                 <Button asChild>
-                  <Link to={PATHS.alerts}>Go to Alerts</Link>
+                  <Link to={next}>{choosingPlan ? 'Continue to your plan' : 'Go to Alerts'}</Link>
                 </Button>
                 <Button asChild variant="outline">
                   <Link to={PATHS.search}>Search flights</Link>

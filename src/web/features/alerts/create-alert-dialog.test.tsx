@@ -58,7 +58,7 @@ describe('creation modal', () => {
     expect(within(dialog).getByRole('switch', { name: 'Push' })).toBeDisabled()
     expect(within(dialog).getByRole('radio', { name: /Every 12 hours/ })).toBeDisabled()
     expect(within(dialog).getByRole('radio', { name: /Every 12 hours/ }).closest('label')).toHaveTextContent('Premium')
-    expect(within(dialog).getAllByRole('link', { name: 'Upgrade' })[0]).toHaveAttribute('href', '/home#pricing')
+    expect(within(dialog).getAllByRole('link', { name: 'Upgrade' })[0]).toHaveAttribute('href', '/profile#subscription')
   })
 
   it('unlocks WhatsApp and 12-hour checks on Premium', async () => {
@@ -121,7 +121,7 @@ describe('creation modal', () => {
 
     const prompt = await within(dialog).findByRole('alert')
     expect(prompt).toHaveTextContent('Alert quota exceeded')
-    expect(within(prompt).getByRole('link', { name: /See Premium/ })).toHaveAttribute('href', '/home#pricing')
+    expect(within(prompt).getByRole('link', { name: /See Premium/ })).toHaveAttribute('href', '/profile#subscription')
     expect(useAlertStore.getState().createStep).toBe('upgrade')
     await user.click(within(prompt).getByRole('button', { name: 'Back to the alert' }))
     expect(within(dialog).getByLabelText('Alert name')).toHaveValue('Mine')

@@ -10,10 +10,10 @@ import { meQueryOptions } from '../auth/api.ts'
  */
 
 /**
- * Where upgrade prompts send people: the pricing section. Not "/#pricing": "/" redirects signed-in
- * users to /alerts (spec section 2); /home is the same page without that redirect.
+ * Where upgrade prompts send people (always signed in): the profile's Subscription section, whose
+ * plan cards start checkout (or a switch) in one step.
  */
-export const UPGRADE_PATH = `${PATHS.home}#pricing`
+export const UPGRADE_PATH = `${PATHS.profile}#subscription`
 
 /** The plan whose limits apply to the signed-in user (role or subscription tier, whichever is higher). */
 export function usePlan(): PlanId {

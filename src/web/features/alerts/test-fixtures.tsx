@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { vi } from 'vitest'
 import type { Alert, AlertDetail } from '#shared/alerts/alert.ts'
 import type { QuotaStatus } from '#shared/alerts/alert-rules.ts'
+import { stubApi, type Answer, type ApiCall } from '#tests/setup/fake-api.ts'
 import { renderWithProviders } from '#tests/setup/render.tsx'
 import type { Me } from '../auth/api.ts'
 import { stubResizeObserver } from '../search/results/test-utils.tsx'
@@ -76,27 +76,16 @@ export function makeMe(role: Me['profile']['role'] = 'free'): Me {
   }
 }
 
-export interface ApiCall {
-  method: string
-  url: string
-  body: unknown
-  headers: Headers
-}
-
-type Answer = Response | Promise<Response> | undefined
+export type { ApiCall } from '#tests/setup/fake-api.ts'
 
 /**
  * Stubs fetch with a signed-in user, the quota, the list and each alert's detail; `answer` takes
  * any call first (return undefined to fall through). Every call is recorded.
  */
 export function serveAlertsApi(options: { alerts?: Alert[]; quota?: QuotaStatus | Response; me?: Me; answer?: (call: ApiCall) => Answer } = {}) {
-  const calls: ApiCall[] = []
   const alerts = options.alerts ?? [makeAlert()]
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url
-    const method = init?.method ?? 'GET'
-    const call = { method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, headers: new Headers(init?.headers) }
-    calls.push(call)
+  return stubApi(async (call) => {
+    const { method, url } = call
     const custom = await options.answer?.(call)
     if (custom) return custom
     if (url === '/api/session') return Response.json(options.me ?? makeMe())
@@ -107,10 +96,8 @@ export function serveAlertsApi(options: { alerts?: Alert[]; quota?: QuotaStatus 
     if (method === 'GET' && found) return Response.json({ alert: { ...found, notifications: [] } satisfies AlertDetail })
     const notices = /^\/api\/alerts\/([^/?]+)\/notifications$/.exec(url)
     if (method === 'GET' && notices && alerts.some((alert) => alert.id === decodeURIComponent(notices[1]!))) return Response.json({ notifications: [] })
-    return Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 })
+    return undefined
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return { calls, fetchMock, made: (method: string, prefix: string) => calls.filter((c) => c.method === method && c.url.startsWith(prefix)) }
 }
 
 /** A response the test releases when it wants (to look at the optimistic state in between). */

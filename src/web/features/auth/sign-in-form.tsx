@@ -5,7 +5,6 @@ import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate, useSearchParams } from 'react-router'
 import { MagicLinkSchema, MESSAGES, SignInSchema, type SignInInput } from '#shared/auth.ts'
-import { PATHS } from '#shared/routes.ts'
 import { attemptsLeft, formatCountdown, lockRemainingMs, retryDelayMs, shouldWarn } from '#shared/sign-in-lockout.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { FormField } from '../../components/ui/form-field.tsx'
@@ -16,6 +15,7 @@ import { toast } from '../../stores/toast-store.ts'
 import { refreshSession, requestPasswordReset, sendMagicLink, signInWithPassword } from './api.ts'
 import { CaptchaField } from './captcha-field.tsx'
 import { useLockoutStore } from './lockout-store.ts'
+import { postSignInPath } from './post-sign-in-path.ts'
 import { Notice } from './notice.tsx'
 import { TwoFactorStep } from './two-factor-step.tsx'
 
@@ -65,7 +65,7 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
   const finishSignIn = async () => {
     toast.success(MESSAGES.signedIn)
     await refreshSession(queryClient)
-    await navigate(PATHS.alerts)
+    await navigate(postSignInPath())
   }
 
   const onSubmit = form.handleSubmit(async (values) => {

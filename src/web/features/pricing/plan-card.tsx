@@ -4,6 +4,7 @@ import { yearlySavings, type BillingInterval, type Plan } from '#shared/plans.ts
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
+import type { PlanAction, PlanButton } from './plan-buttons.ts'
 
 function priceLine(plan: Plan, interval: BillingInterval): { price: string; period: string; note?: string } {
   if (plan.enterprise) return { price: 'Custom', period: '', note: 'Priced for your team' }
@@ -16,52 +17,65 @@ function priceLine(plan: Plan, interval: BillingInterval): { price: string; peri
 export function PlanCard({
   plan,
   interval,
+  button,
   loading,
   onSelect,
   contactHref,
+  highlighted = false,
+  compact = false,
 }: {
   plan: Plan
   interval: BillingInterval
+  button: PlanButton
   loading: boolean
-  onSelect: (plan: Plan) => void
+  onSelect: (action: PlanAction) => void
   /** Where the enterprise plan's button leads (a mail to sales). */
   contactHref: string
+  /** The plan the user picked before signing in (the profile's `?plan=`). */
+  highlighted?: boolean
+  /** Tighter spacing for the profile, where four cards share a narrower column. */
+  compact?: boolean
 }) {
   const { price, period, note } = priceLine(plan, interval)
   const titleId = `plan-${plan.id}-title`
+  const emphasised = highlighted || (plan.popular && !compact)
+  const badge = highlighted ? 'Your choice' : plan.popular ? 'Most Popular' : null
   return (
     <article
       aria-labelledby={titleId}
       className={cn(
-        'relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm',
-        plan.popular && 'border-primary shadow-lg ring-1 ring-primary',
+        'relative flex flex-col rounded-2xl border bg-card shadow-sm',
+        compact ? 'p-5' : 'p-6',
+        emphasised && 'border-primary shadow-lg ring-1 ring-primary',
+        highlighted && 'ring-2',
       )}
     >
-      {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
+      {badge && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{badge}</Badge>}
       <h3 id={titleId} className="text-lg font-semibold">
         {plan.name}
       </h3>
-      <p className="mt-1 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
-      <p className="mt-5 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight">{price}</span>
+      <p className={cn('mt-1 text-sm text-muted-foreground', !compact && 'min-h-10')}>{plan.description}</p>
+      <p className={cn('flex items-baseline gap-1', compact ? 'mt-4' : 'mt-5')}>
+        <span className={cn('font-bold tracking-tight', compact ? 'text-3xl' : 'text-4xl')}>{price}</span>
         <span className="text-sm text-muted-foreground">{period}</span>
       </p>
       <p className="mt-1 h-5 text-sm font-medium text-success">{note}</p>
-      {plan.enterprise ? (
-        <Button asChild className="mt-5 w-full" variant="outline">
-          <a href={contactHref}>{plan.buttonText}</a>
+      {button.action.kind === 'contact' ? (
+        <Button asChild className={cn('w-full', compact ? 'mt-4' : 'mt-5')} variant="outline">
+          <a href={contactHref}>{button.label}</a>
         </Button>
       ) : (
         <Button
-          className="mt-5 w-full"
-          variant={plan.popular ? 'default' : 'outline'}
+          className={cn('w-full', compact ? 'mt-4' : 'mt-5')}
+          variant={emphasised || (plan.popular && !button.disabled) ? 'default' : 'outline'}
           loading={loading}
-          onClick={() => onSelect(plan)}
+          disabled={button.disabled}
+          onClick={() => onSelect(button.action)}
         >
-          {plan.buttonText}
+          {button.label}
         </Button>
       )}
-      <ul className="mt-6 space-y-3 text-sm" aria-label={`${plan.name} features`}>
+      <ul className={cn('text-sm', compact ? 'mt-5 space-y-2' : 'mt-6 space-y-3')} aria-label={`${plan.name} features`}>
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />

@@ -102,7 +102,7 @@ describe('Notifications: plan', () => {
     serve()
     const section = renderSection('free')
     expect(channels(section)).toEqual(['WhatsApp: Premium plan and up. Upgrade', 'SMS: Elite plan and up. Upgrade', 'Push notifications: Elite plan and up. Upgrade'])
-    for (const link of section.getAllByRole('link', { name: 'Upgrade' })) expect(link).toHaveAttribute('href', '/home#pricing')
+    for (const link of section.getAllByRole('link', { name: 'Upgrade' })) expect(link).toHaveAttribute('href', '/profile#subscription')
   })
 
   it('includes WhatsApp from Premium and every channel from Elite', () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
-import { AlertTriangle, Bell, KeyRound, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
+import { useLocation, useSearchParams } from 'react-router'
+import { AlertTriangle, Bell, CreditCard, KeyRound, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/api-client.ts'
 import { scrollToSection } from '../../lib/scroll-to-section.ts'
 import { authSessionQueryOptions, meQueryOptions } from '../auth/api.ts'
 import { Notice } from '../auth/notice.tsx'
+import { PLAN_PARAM, SubscriptionSection, SUCCESS_PARAM } from '../billing/subscription-section.tsx'
 import { AccountSection } from './account-section.tsx'
 import { DeleteAccountSection } from './delete-account-section.tsx'
 import { EmailsSection } from './emails-section.tsx'
@@ -19,6 +20,7 @@ import { TwoFactorSection } from './two-factor-section.tsx'
 
 const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
   { id: 'account', label: 'Account', icon: UserRound },
+  { id: 'subscription', label: 'Subscription', icon: CreditCard },
   { id: 'emails', label: 'Email addresses', icon: Mail },
   { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'password', label: 'Password', icon: KeyRound },
@@ -32,13 +34,17 @@ export function ProfileSections() {
   const me = useQuery(meQueryOptions)
   const auth = useQuery(authSessionQueryOptions)
   const { hash } = useLocation()
+  const [params] = useSearchParams()
   const loaded = Boolean(me.data && auth.data)
+  // A plan choice or a return from checkout is about the Subscription section, with or without a
+  // hash (payment providers' return addresses carry none).
+  const target = hash ? hash.slice(1) : params.has(PLAN_PARAM) || params.has(SUCCESS_PARAM) ? 'subscription' : null
 
   // Links such as the alert form's "Verify it" (/profile#notifications) arrive with a hash: go to
   // that section once the sections exist.
   useEffect(() => {
-    if (loaded && hash) scrollToSection(hash.slice(1))
-  }, [loaded, hash])
+    if (loaded && target) scrollToSection(target)
+  }, [loaded, target])
 
   if (me.isPending || auth.isPending) return <SectionsSkeleton />
   if (me.isError || auth.isError || !me.data || !auth.data) {
@@ -81,6 +87,7 @@ export function ProfileSections() {
       </nav>
       <div className="grid min-w-0 grid-cols-1 gap-6">
         <AccountSection user={user} />
+        <SubscriptionSection />
         <EmailsSection emails={me.data.emails} />
         <NotificationsSection plan={planForProfile(me.data.profile)} />
         <PasswordSection email={user.email} />

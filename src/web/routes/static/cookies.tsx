@@ -49,6 +49,21 @@ const storageItems: StorageItem[] = [
     lifetime: 'Until you turn push notifications off for this device or clear your browser data.',
   },
   {
+    name: `${PRODUCT_SLUG}-pending-plan`,
+    isKey: true,
+    type: 'Local storage',
+    purpose:
+      'Only if you choose a paid plan before signing in: remembers that choice so you come back to it after signing in or confirming your email.',
+    lifetime: 'Until you continue to checkout, or one hour.',
+  },
+  {
+    name: `${PRODUCT_SLUG}-checkout-target`,
+    isKey: true,
+    type: 'Session storage',
+    purpose: 'While you pay for or switch a plan: which plan your profile should wait for when you come back from the payment page.',
+    lifetime: 'Until the plan is confirmed, or you close the tab.',
+  },
+  {
     name: 'Sign-in lockout record',
     isKey: false,
     type: 'Browser storage',

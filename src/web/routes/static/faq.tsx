@@ -175,8 +175,13 @@ const groups: Group[] = [
             <p>
               Premium also unlocks international premium-cabin alerts, and Elite adds priority support and early
               access to new features. For Unlimited, which includes white-label options and priority support, email{' '}
-              <MailLink email={SALES_EMAIL} />. Payments are taken by card through Stripe; we never see or store your
+              <MailLink email={SALES_EMAIL} />. Card payments are processed by Stripe; we never see or store your
               card number.
+            </p>
+            <p>
+              A {PRODUCT_NAME} server that runs without Stripe keys (a demo or test installation) takes payments in{' '}
+              <strong>test mode</strong>: checkout accepts only test cards such as 4242 4242 4242 4242, says so on
+              the page, and nothing is charged.
             </p>
           </>
         ),
@@ -196,8 +201,10 @@ const groups: Group[] = [
         question: 'How do I cancel my subscription?',
         answer: (
           <p>
-            You can cancel at any time from your <TextLink to="/profile">profile</TextLink>. Your plan stays active
-            until the end of the period you've already paid for, and it won't renew after that.
+            You can cancel at any time from <TextLink to="/profile#subscription">Profile → Subscription</TextLink>.
+            Your plan stays active until the end of the period you've already paid for, and it won't renew after
+            that; until then you can reactivate it with one click. To switch to another plan or billing period, use
+            Manage billing in the same place.
           </p>
         ),
       },
@@ -226,7 +233,8 @@ const groups: Group[] = [
             <p>
               Passwords are hashed with argon2id, so we never store them in readable form, and you can turn on
               two-factor authentication with an authenticator app (with backup codes) from your profile. Card payments
-              are handled by Stripe.
+              are handled by Stripe; in test mode no real card is accepted, and we keep only a test card's brand and
+              last four digits.
             </p>
             <p>
               We don't use advertising trackers and we don't sell your data. Our{' '}
@@ -253,7 +261,7 @@ const groups: Group[] = [
           <p>
             Go to your <TextLink to="/profile">profile</TextLink> and choose to delete your account. This removes your
             account and its data, including your alerts and their price history. If you're on a paid plan, we
-            recommend cancelling your subscription first.
+            recommend cancelling your subscription first, from Profile → Subscription.
           </p>
         ),
       },

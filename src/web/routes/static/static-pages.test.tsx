@@ -89,6 +89,17 @@ describe('FaqPage', () => {
     expect(screen.getByText(/nothing is deleted/i)).toBeVisible()
   })
 
+  it('says who takes payments, what test mode means, and where to cancel', async () => {
+    const user = userEvent.setup()
+    renderPage(<FaqPage />)
+    await user.click(screen.getByRole('button', { name: /how much does faredrop cost/i }))
+    expect(screen.getByText(/card payments are processed by stripe/i)).toBeVisible()
+    expect(screen.getByText(/nothing is charged/i)).toBeVisible()
+    await user.click(screen.getByRole('button', { name: /how do i cancel my subscription/i }))
+    expect(screen.getByRole('link', { name: 'Profile → Subscription' })).toHaveAttribute('href', '/profile#subscription')
+    expect(screen.getByText(/until the end of the period you've already paid for/i)).toBeVisible()
+  })
+
   it('answers how often prices are checked on each plan', async () => {
     const user = userEvent.setup()
     renderPage(<FaqPage />)
@@ -127,6 +138,13 @@ describe('TermsPage', () => {
     expect(screen.getByText(/not a guarantee/i)).toBeInTheDocument()
     expect(screen.getByText(/best-effort basis/i)).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 2, name: 'Acceptable use' })).toBeInTheDocument()
+  })
+
+  it('explains Stripe, the test mode and cancelling from the profile', () => {
+    renderPage(<TermsPage />)
+    expect(screen.getByText(/processed by stripe/i)).toBeInTheDocument()
+    expect(screen.getByText(/payments are simulated/i)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Profile → Subscription' })).toHaveAttribute('href', '/profile#subscription')
   })
 })
 

@@ -131,12 +131,20 @@ export default function TermsPage() {
               <TextLink to="/#pricing">pricing section</TextLink>.
             </li>
             <li>
-              Payments are taken by card through Stripe. Subscriptions are billed in advance and renew automatically
-              at the end of each billing period until you cancel.
+              Payments are taken by card and processed by Stripe; we never see or store your card number.
+              Subscriptions are billed in advance and renew automatically at the end of each billing period until
+              you cancel.
             </li>
             <li>
-              You can cancel at any time from your <TextLink to="/profile">profile</TextLink>. Your plan stays active
-              until the end of the period you have paid for and then won't renew.
+              <strong>Test mode.</strong> When {PRODUCT_NAME} runs without a connection to Stripe (for example a demo
+              or test installation), payments are simulated: checkout says &quot;Test mode: no real payment&quot;,
+              accepts only test card numbers such as 4242 4242 4242 4242, and nothing is charged. A plan bought in
+              test mode exists only on that installation.
+            </li>
+            <li>
+              You can cancel at any time from <TextLink to="/profile#subscription">Profile → Subscription</TextLink>.
+              Your plan stays active until the end of the period you have paid for and then won't renew; until then
+              you can reactivate it. Switching to another plan or billing period is done from Manage billing there.
             </li>
             <li>
               <strong>Payments are non-refundable</strong>, including for partly used periods, except where the law
