@@ -80,7 +80,7 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
       children.forEach((child) => child.send({ type: 'go', offsetMs } satisfies ToWorker))
       results = await Promise.all(pending)
     } else {
-      results = [await runUntilIdle(database.db, now, { driver: 'pglite' })]
+      results = [await runUntilIdle(database.db, now)]
     }
     const wallMs = performance.now() - started
 

@@ -46,9 +46,9 @@ export function countingProvider(inner: FlightProvider): CountingProvider {
 }
 
 /** The production configuration from the environment, with the provider budget out of the way. */
-export function benchConfig(driver: 'pglite' | 'postgres', over: Partial<PriceCheckConfig> = {}): PriceCheckConfig {
-  const env = parseEnv({ NODE_ENV: 'production', ...pick(process.env, ['PRICE_CHECK_BATCH_SIZE', 'PRICE_CHECK_CYCLES', 'FLIGHTS_MAX_CONCURRENCY']) })
-  return { ...priceCheckConfig(env, driver), budget: { perMinute: 1_000_000_000, perDay: 1_000_000_000 }, ...over }
+export function benchConfig(over: Partial<PriceCheckConfig> = {}): PriceCheckConfig {
+  const env = parseEnv({ NODE_ENV: 'production', ...pick(process.env, ['PRICE_CHECK_BATCH_SIZE', 'FLIGHTS_MAX_CONCURRENCY']) })
+  return { ...priceCheckConfig(env), budget: { perMinute: 1_000_000_000, perDay: 1_000_000_000 }, ...over }
 }
 
 function pick(source: NodeJS.ProcessEnv, keys: string[]): Record<string, string> {
@@ -77,26 +77,19 @@ export interface WorkerResult {
 }
 
 /**
- * Runs cycles until a claim comes back empty, `cyclesInFlight` loops side by side as the worker
- * loop (start-price-checks.ts) runs them. `now` is the engine's and the market's clock.
+ * Runs cycles until a claim comes back empty, one after another as the worker's loop
+ * (start-price-checks.ts) runs them. `now` is the engine's and the market's clock.
  */
 export async function runUntilIdle(
   db: Db,
   now: () => Date,
-  options: { driver: 'pglite' | 'postgres'; config?: PriceCheckConfig; provider?: CountingProvider },
+  options: { config?: PriceCheckConfig; provider?: CountingProvider } = {},
 ): Promise<WorkerResult> {
   const provider = options.provider ?? benchProvider(db, now)
-  const config = options.config ?? benchConfig(options.driver)
+  const config = options.config ?? benchConfig()
   const deps = { db, now, provider, logger: pino({ level: 'silent' }), config }
   const result: WorkerResult = { cycles: 0, claimed: 0, written: 0, groups: 0, providerCalls: 0, cacheHits: 0, notifications: 0, counts: provider.counts, lagMs: [], wallMs: 0, peakRssBytes: 0 }
   const started = performance.now()
-  const loop = async () => {
-    for (;;) {
-      const report = await runPriceChecks(deps)
-      if (report.claimed === 0) return
-      add(report)
-    }
-  }
   const add = (report: Awaited<ReturnType<typeof runPriceChecks>>) => {
     result.cycles++
     result.claimed += report.claimed
@@ -107,7 +100,11 @@ export async function runUntilIdle(
     result.notifications += report.notifications
     for (const lag of report.lagMs) result.lagMs.push(lag)
   }
-  await Promise.all(Array.from({ length: config.cyclesInFlight }, loop))
+  for (;;) {
+    const report = await runPriceChecks(deps)
+    if (report.claimed === 0) break
+    add(report)
+  }
   result.wallMs = performance.now() - started
   result.peakRssBytes = process.resourceUsage().maxRSS * 1024
   return result

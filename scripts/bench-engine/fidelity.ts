@@ -137,7 +137,7 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
     for (const shock of shocks.filter((x) => x.start.getTime() === engineNow.getTime())) {
       await store.apply({ from: shock.from, to: shock.to, factor: shock.factor, hours: shock.hours })
     }
-    checks += (await runUntilIdle(db, now, { provider, driver: database.driver })).written
+    checks += (await runUntilIdle(db, now, { provider })).written
     const rowsNow = await db.select({ id: alertNotifications.id, alertId: alertNotifications.alertId, channel: alertNotifications.channel, price: alertNotifications.price }).from(alertNotifications)
     for (const n of rowsNow.filter((r) => !seen.has(r.id))) {
       seen.add(n.id)

@@ -16,7 +16,7 @@ process.once('message', (message: ToWorker) => {
   void (async () => {
     try {
       const now = () => new Date(Date.now() + message.offsetMs)
-      await send({ type: 'result', result: await runUntilIdle(database.db, now, { driver: 'postgres' }) })
+      await send({ type: 'result', result: await runUntilIdle(database.db, now) })
     } catch (error) {
       await send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) })
     } finally {

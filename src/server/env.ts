@@ -200,12 +200,6 @@ export const EnvSchema = z.object({
   ),
   /** Price-check worker: how often it looks for due alerts, in milliseconds (at once again after a full batch). */
   PRICE_CHECK_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
-  /**
-   * Cycles one worker runs at once (each its own claim, checks and write). 1 by default: on the
-   * benchmark a second cycle gained nothing (npm run bench:engine, docs/benchmarks.md); scale out
-   * with more worker processes instead. PGlite (one connection) always runs one.
-   */
-  PRICE_CHECK_CYCLES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(8).default(1)),
   /** Due alerts one worker claims per cycle. */
   PRICE_CHECK_BATCH_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(5_000).default(200)),
   /**

@@ -10,6 +10,7 @@ import { resolveDrivers, type Drivers } from './drivers.ts'
 import { createMailer } from './email/create-mailer.ts'
 import type { Mailer } from './email/mailer.ts'
 import { EnvError, publicUrl, type Env } from './env.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
 import type { Logger } from './lib/logger.ts'
 import { createFlightProvider, type SimulatedMarketControls } from './flights/create-flight-provider.ts'
 import { createFlightService, type FlightService } from './flights/flight-service.ts'
@@ -55,10 +56,10 @@ export async function createServices(
   env: Env,
   database: Database,
   logger: Logger,
-  options: { now?: () => Date; pushAgent?: Agent } = {},
+  options: { now?: Clock; pushAgent?: Agent } = {},
 ): Promise<Services> {
   const { db } = database
-  const now = options.now ?? (() => new Date())
+  const now = options.now ?? systemClock
   const origins = trustedOrigins(env)
   const mailer = createMailer({ env, db, logger })
   const pendingEmails = new Set<Promise<unknown>>()
@@ -114,7 +115,7 @@ export async function createServices(
     priceShocks,
     simulatedMarket,
     flightProvider: provider,
-    priceCheckConfig: priceCheckConfig(env, database.driver),
+    priceCheckConfig: priceCheckConfig(env),
     mailer,
     captcha,
     billing,

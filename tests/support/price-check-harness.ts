@@ -60,7 +60,6 @@ export function countingProvider(inner: FlightProvider): CountingProvider {
 export const testConfig = (over: Partial<PriceCheckConfig> = {}): PriceCheckConfig => ({
   workerId: randomUUID(),
   batchSize: 200,
-  cyclesInFlight: 1,
   leaseMs: 120_000,
   pollMs: 20,
   cacheTtlMs: 30 * 60_000,

@@ -11,6 +11,7 @@ import pg from 'pg'
 import { MIGRATIONS_DIR } from '../lib/paths.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
+import { withTimeout } from '#shared/timeout.ts'
 
 export type Schema = typeof schema
 /** What every query function receives: the same Drizzle API over PGlite or PostgreSQL. */
@@ -106,22 +107,13 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
   return Number(rows[0]?.count ?? 0) >= expectedMigrations
 }
 
-/** Resolves with `work`'s result, or rejects once `ms` have passed (the work itself is not cancelled). */
-export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
-}
-
 /** Longest a health check or probe waits for the database: it must answer, not hang. */
 export const PROBE_TIMEOUT_MS = 2_000
 
 /** True when the database answers a trivial query within `timeoutMs`. */
 export async function databaseAnswers(db: Db, timeoutMs = PROBE_TIMEOUT_MS): Promise<boolean> {
   try {
-    await withTimeout(db.execute(sql`select 1`), timeoutMs)
+    await withTimeout(() => db.execute(sql`select 1`), timeoutMs)
     return true
   } catch {
     return false

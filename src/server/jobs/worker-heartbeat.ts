@@ -3,6 +3,7 @@ import { hostname } from 'node:os'
 import { eq, gt, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { workerHeartbeats } from '../db/schema.ts'
+import { systemClock, type Clock } from '../lib/clock.ts'
 import type { Logger } from '../lib/logger.ts'
 
 export const HEARTBEAT_INTERVAL_MS = 15_000
@@ -18,8 +19,8 @@ export interface HeartbeatHandle {
  * Records that this worker process is alive, every 15 s, and prunes rows of workers that
  * vanished long ago. Readiness checks read these rows.
  */
-export async function startWorkerHeartbeat(deps: { db: Db; logger: Logger; now?: () => Date }): Promise<HeartbeatHandle> {
-  const now = deps.now ?? (() => new Date())
+export async function startWorkerHeartbeat(deps: { db: Db; logger: Logger; now?: Clock }): Promise<HeartbeatHandle> {
+  const now = deps.now ?? systemClock
   const workerId = randomUUID()
   const startedAt = now()
   const beat = async () => {

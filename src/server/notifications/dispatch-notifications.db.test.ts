@@ -123,9 +123,9 @@ describe('dispatchDueNotifications', () => {
       const waiting = await rowById(row.id)
       expect(waiting).toMatchObject({ status: 'pending', attempts: 1, leaseUntil: null })
       expect(waiting.lastError).toContain('HTTP 500')
-      expect(waiting.nextAttemptAt.getTime() - clock.getTime()).toBe(DEFAULT_RETRY_POLICY.baseDelayMs)
+      expect(waiting.nextAttemptAt.getTime() - clock.getTime()).toBe(DEFAULT_RETRY_POLICY.baseMs)
 
-      advance(DEFAULT_RETRY_POLICY.baseDelayMs - 1_000)
+      advance(DEFAULT_RETRY_POLICY.baseMs - 1_000)
       expect((await dispatchDueNotifications(real)).claimed).toBe(0)
       advance(1_000)
       expect(await dispatchDueNotifications(real)).toMatchObject({ claimed: 1, sent: 1 })

@@ -7,7 +7,9 @@ import { errorText, MissingAddressError } from './channel-errors.ts'
 import type { ChannelDrivers } from './channels/create-channels.ts'
 import { claimDueNotifications, finishNotification, startAttempt, type NotificationRow } from './claim-notifications.ts'
 import { loadDeliveryTargets, type DeliveryTarget } from './load-delivery-targets.ts'
-import { DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './retry-policy.ts'
+import { withTimeout } from '#shared/timeout.ts'
+import { backoffMs } from '../lib/backoff.ts'
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts'
 import { skipReason } from './skip-reason.ts'
 
 export interface DispatchDeps {
@@ -38,14 +40,6 @@ const SEND_START_MARGIN_MS = 10_000
 /** `released`: the round's lease was too near its end to start a send; the row goes back, attempt not counted. */
 export type DeliveryOutcome = 'sent' | 'retrying' | 'dead' | 'skipped' | 'released' | 'lost-lease' | 'error'
 export type DispatchSummary = { claimed: number } & Record<DeliveryOutcome, number>
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ChannelError(`no answer within ${ms / 1000} s`, true)), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
-}
 
 /**
  * One round of the dispatcher: claim due notices, re-check each against the alert, plan and
@@ -123,7 +117,11 @@ async function deliver(
   log.attempt = attempt
   const driver = deps.channels[row.channel]
   try {
-    const result = await withTimeout(driver.send(row.payload, target.owner.recipient, row.dedupeKey), sendTimeoutMs)
+    const result = await withTimeout(
+      () => driver.send(row.payload, target.owner!.recipient, row.dedupeKey),
+      sendTimeoutMs,
+      () => new ChannelError(`no answer within ${sendTimeoutMs / 1000} s`, true),
+    )
     deps.logger.info({ ...log, driver: driver.name }, 'notification sent')
     return record('sent', { status: 'sent', sentAt: deps.now(), providerMessageId: result.providerMessageId, lastError: null })
   } catch (error) {
@@ -139,7 +137,7 @@ async function deliver(
       deps.logger.warn({ ...log, driver: driver.name, error: lastError }, 'notification is dead')
       return record('dead', { status: 'dead', lastError })
     }
-    const nextAttemptAt = new Date(deps.now().getTime() + retryDelayMs(attempt, retry, deps.random))
+    const nextAttemptAt = new Date(deps.now().getTime() + backoffMs(attempt, retry, deps.random))
     deps.logger.info({ ...log, driver: driver.name, error: lastError, nextAttemptAt }, 'notification will be retried')
     return record('retrying', { nextAttemptAt, lastError })
   }

@@ -1,6 +1,7 @@
 import type { AlertStatus } from '#shared/alert-status.ts'
 import type { ObservedItinerary } from '../db/schema.ts'
-import { backoffMs, checkIntervalMs, nextCheckAt, PERMANENT_BACKOFF, RETRYABLE_BACKOFF } from './schedule.ts'
+import { backoffMs } from '../lib/backoff.ts'
+import { checkIntervalMs, nextCheckAt, PERMANENT_BACKOFF, RETRYABLE_BACKOFF } from './schedule.ts'
 
 /**
  * What one check means for one alert (decision 013), as a pure function of the alert's state and

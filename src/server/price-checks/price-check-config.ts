@@ -9,8 +9,6 @@ export interface PriceCheckConfig {
   /** Names this process's leases; each cycle adds its own suffix. */
   workerId: string
   batchSize: number
-  /** Cycles a worker runs side by side (each its own claim, checks and write). */
-  cyclesInFlight: number
   leaseMs: number
   pollMs: number
   /** A stored observation younger than this answers identical searches. */
@@ -38,12 +36,10 @@ export interface PriceCheckDeps {
   onNotificationsQueued?: () => void
 }
 
-export function priceCheckConfig(env: Env, driver: 'pglite' | 'postgres' = env.DATABASE_URL ? 'postgres' : 'pglite'): PriceCheckConfig {
+export function priceCheckConfig(env: Env): PriceCheckConfig {
   return {
     workerId: randomUUID(),
     batchSize: env.PRICE_CHECK_BATCH_SIZE,
-    // PGlite has one connection: a second cycle would only queue behind the first.
-    cyclesInFlight: driver === 'pglite' ? 1 : env.PRICE_CHECK_CYCLES,
     leaseMs: env.PRICE_CHECK_LEASE_SECONDS * 1000,
     pollMs: env.PRICE_CHECK_POLL_MS,
     cacheTtlMs: env.PRICE_CHECK_CACHE_TTL_SECONDS * 1000,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { backoffMs, checkIntervalMs, jitterMs, MAX_JITTER_MS, nextCheckAt, PERMANENT_BACKOFF, RETRYABLE_BACKOFF } from './schedule.ts'
+import { backoffMs } from '../lib/backoff.ts'
+import { checkIntervalMs, jitterMs, MAX_JITTER_MS, nextCheckAt, PERMANENT_BACKOFF, RETRYABLE_BACKOFF } from './schedule.ts'
 
 const NOW = new Date('2027-01-01T00:00:00Z')
 const HOUR = 3_600_000

@@ -1,5 +1,6 @@
 import { checkFrequencyHours } from '#shared/alerts/alert-rules.ts'
 import { CHECK_FREQUENCY_HOURS } from '#shared/plans.ts'
+import type { BackoffPolicy } from '../lib/backoff.ts'
 
 /**
  * When an alert is checked next (decision 013). Jitter only ever adds time: a plan's frequency is a
@@ -28,21 +29,7 @@ export function nextCheckAt(frequency: string, now: Date, random: () => number =
   return new Date(now.getTime() + interval + jitterMs(interval, random))
 }
 
-export interface BackoffPolicy {
-  baseMs: number
-  capMs: number
-}
-
-/** Provider hiccups (5xx, timeouts, 429): retry within minutes, never later than an hour. */
-export const RETRYABLE_BACKOFF: BackoffPolicy = { baseMs: 60_000, capMs: HOUR_MS }
+/** Provider hiccups (5xx, timeouts, 429): retry within minutes, never later than an hour; equal jitter. */
+export const RETRYABLE_BACKOFF: BackoffPolicy = { baseMs: 60_000, capMs: HOUR_MS, jitter: [0.5, 1] }
 /** Errors a retry won't fix soon (a refused query, a bad key): back off in hours. */
-export const PERMANENT_BACKOFF: BackoffPolicy = { baseMs: HOUR_MS, capMs: 24 * HOUR_MS }
-
-/**
- * Exponential backoff with "equal jitter" (AWS architecture blog): half the step is fixed, half is
- * random, so retries spread out but never come back at once. `attempt` counts from 1.
- */
-export function backoffMs(attempt: number, policy: BackoffPolicy, random: () => number = Math.random): number {
-  const step = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempt - 1))
-  return Math.floor(step / 2 + random() * (step / 2))
-}
+export const PERMANENT_BACKOFF: BackoffPolicy = { baseMs: HOUR_MS, capMs: 24 * HOUR_MS, jitter: [0.5, 1] }

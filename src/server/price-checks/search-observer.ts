@@ -5,8 +5,9 @@ import { observedItineraries } from './observed-itinerary.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
 import { breakerScope, clearBackoffs, loadBackoffs, recordFailure, searchScope, type BackoffState } from './provider-backoff.ts'
 import { reserveProviderCalls } from './provider-budget.ts'
-import { backoffMs, RETRYABLE_BACKOFF } from './schedule.ts'
-import { withTimeout } from './with-timeout.ts'
+import { backoffMs } from '../lib/backoff.ts'
+import { RETRYABLE_BACKOFF } from './schedule.ts'
+import { withTimeout } from '#shared/timeout.ts'
 
 /** The check can't run now without breaking a limit (budget, breaker, a key's backoff): it waits, it didn't fail. */
 export class CheckDeferred extends Error {
@@ -119,7 +120,8 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
     stats.calls++
     let result: ProviderSearchResult
     try {
-      result = await withTimeout(provider.id, config.timeoutMs, (signal) => call({ signal, fresh }))
+      // A late answer is a retryable 'timeout' like any other provider failure.
+      result = await withTimeout((signal) => call({ signal, fresh }), config.timeoutMs, () => new ProviderError('timeout', provider.id, `No answer within ${config.timeoutMs} ms`))
     } catch (error) {
       await onFailure(key, error)
       throw error

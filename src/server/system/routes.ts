@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { databaseAnswers, migrationsApplied, PROBE_TIMEOUT_MS, withTimeout } from '../db/client.ts'
+import { withTimeout } from '#shared/timeout.ts'
+import { databaseAnswers, migrationsApplied, PROBE_TIMEOUT_MS } from '../db/client.ts'
 import { hasFreshWorker } from '../jobs/worker-heartbeat.ts'
 import type { AppDeps } from '../app.ts'
 
@@ -15,9 +16,9 @@ export function systemRoutes(deps: AppDeps) {
     .get('/ready', async (c) => {
       const checks = { database: false, migrations: false, worker: false }
       try {
-        checks.migrations = await withTimeout(migrationsApplied(deps.db), PROBE_TIMEOUT_MS)
+        checks.migrations = await withTimeout(() => migrationsApplied(deps.db), PROBE_TIMEOUT_MS)
         checks.database = true
-        checks.worker = await withTimeout(hasFreshWorker(deps.db, deps.now()), PROBE_TIMEOUT_MS)
+        checks.worker = await withTimeout(() => hasFreshWorker(deps.db, deps.now()), PROBE_TIMEOUT_MS)
       } catch (err) {
         deps.logger.warn({ err }, 'readiness check failed')
       }

@@ -48,5 +48,5 @@ export const fetchPushSubscriptions = (signal?: AbortSignal) => api<PushSubscrip
 
 export const savePushSubscription = (subscription: PushSubscriptionJSON) => api<{ success: true }>('/api/push/subscriptions', { json: subscription })
 
-export const deletePushSubscription = (endpoint: string) =>
-  api<{ success: true }>('/api/push/subscriptions', { method: 'DELETE', json: { endpoint } })
+export const deletePushSubscription = (endpoint: string, signal?: AbortSignal) =>
+  api<{ success: true }>('/api/push/subscriptions', { method: 'DELETE', json: { endpoint }, ...(signal ? { signal } : {}) })

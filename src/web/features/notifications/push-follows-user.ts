@@ -4,6 +4,7 @@ import { useAuth } from '../auth/use-auth.ts'
 import { deletePushSubscription, fetchPushPublicKey, fetchPushSubscriptions, savePushSubscription } from './api.ts'
 import { browserSubscription, isPushSupported } from './push-browser.ts'
 import { sameKey, urlBase64ToUint8Array } from './push-keys.ts'
+import { withTimeout } from '#shared/timeout.ts'
 
 /**
  * Push follows whoever is signed in on this browser (decision 015). The browser's subscription
@@ -60,7 +61,7 @@ export async function releasePushSubscription(timeoutMs = RELEASE_TIMEOUT_MS): P
     const subscription = await browserSubscription()
     if (!subscription) return
     try {
-      await withTimeout(deletePushSubscription(subscription.endpoint), timeoutMs)
+      await withTimeout((signal) => deletePushSubscription(subscription.endpoint, signal), timeoutMs)
     } catch (error) {
       // 404: not registered for this user (someone else's, or nobody's); nothing of theirs to stop.
       if (error instanceof ApiError && error.status === 404) return
@@ -69,20 +70,4 @@ export async function releasePushSubscription(timeoutMs = RELEASE_TIMEOUT_MS): P
   } catch (error) {
     console.warn('Could not release push notifications on sign-out', error)
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-    promise.then(
-      (value) => {
-        clearTimeout(timer)
-        resolve(value)
-      },
-      (error: unknown) => {
-        clearTimeout(timer)
-        reject(error instanceof Error ? error : new Error(String(error)))
-      },
-    )
-  })
 }

@@ -1,0 +1,72 @@
+import type { BillingService } from '../billing/billing-service.ts'
+import { billingTasks } from '../billing/billing-tasks.ts'
+import type { Db } from '../db/client.ts'
+import type { Mailer } from '../email/mailer.ts'
+import type { FlightProvider } from '../flights/provider.ts'
+import type { Clock } from '../lib/clock.ts'
+import type { Logger } from '../lib/logger.ts'
+import type { NotificationServices } from '../notifications/create-notification-services.ts'
+import { startNotificationDispatcher } from '../notifications/start-dispatcher.ts'
+import type { PriceCheckConfig } from '../price-checks/price-check-config.ts'
+import { pruneObservations } from '../price-checks/prune-observations.ts'
+import { startPriceChecks } from '../price-checks/start-price-checks.ts'
+import { startPeriodicTasks } from './periodic-tasks.ts'
+import { startWorkerHeartbeat } from './worker-heartbeat.ts'
+
+export interface WorkerDeps {
+  db: Db
+  logger: Logger
+  now: Clock
+  flightProvider: FlightProvider
+  priceCheckConfig: PriceCheckConfig
+  notifications: NotificationServices
+  notificationPollMs: number
+  notificationLeaseMs: number
+  billing: BillingService
+  mailer: Mailer
+  publicUrl: string
+  /** Emails sent after their transaction (billing notices); shutdown waits for them. */
+  pendingEmails: Set<Promise<unknown>>
+}
+
+export interface WorkerHandle {
+  /** The heartbeat's id; price-check leases carry it, so a held alert names its process. */
+  workerId: string
+  /** Stops every part, each finishing what it has in flight, then says goodbye in the heartbeat table. */
+  stop(): Promise<void>
+}
+
+/**
+ * The one worker (decision 022), as `main.ts` (PGlite, or WORKER_IN_PROCESS) and `worker.ts` run
+ * it: a heartbeat, the price-check loop, the notice dispatcher (woken when the engine queues
+ * notices) and the periodic tasks (observation pruning, billing renewals and reconciliation).
+ */
+export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
+  const { db, logger, now } = deps
+  const heartbeat = await startWorkerHeartbeat({ db, logger, now })
+  const priceChecks = startPriceChecks({
+    db,
+    now,
+    logger,
+    provider: deps.flightProvider,
+    config: { ...deps.priceCheckConfig, workerId: heartbeat.workerId },
+    onNotificationsQueued: deps.notifications.outboxSignal.notify,
+  })
+  const dispatcher = startNotificationDispatcher(
+    { db, logger, now, channels: deps.notifications.channels, unsubscribeUrl: deps.notifications.unsubscribeLinks.url },
+    { pollMs: deps.notificationPollMs, leaseMs: deps.notificationLeaseMs, signal: deps.notifications.outboxSignal },
+  )
+  const periodic = startPeriodicTasks({ db, now, logger }, [
+    { name: 'prune-observations', everyMs: 3_600_000, run: () => pruneObservations(db, now()) },
+    ...billingTasks(deps),
+  ])
+  return {
+    workerId: heartbeat.workerId,
+    async stop() {
+      // The cycle in flight finishes its write; unstarted groups go back to the queue (or their lease ends).
+      await Promise.all([priceChecks.stop(), dispatcher.stop(), periodic.stop()])
+      await Promise.allSettled(deps.pendingEmails)
+      await heartbeat.stop()
+    },
+  }
+}
