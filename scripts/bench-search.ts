@@ -12,10 +12,10 @@ import type { AirportSearchResponse, Itinerary, SearchResponse } from '#shared/f
 import type { SearchRequest } from '#shared/flights/search-params.ts'
 import { openDatabase } from '#server/db/client.ts'
 import { parseEnv } from '#server/env.ts'
-import { createFlightProvider } from '#server/flights/create-flight-provider.ts'
+import { createFlightProvider } from '#server/flights/providers/create-flight-provider.ts'
 import { createFlightService } from '#server/flights/flight-service.ts'
 import { createPriceShockStore } from '#server/flights/price-shocks.ts'
-import { searchAirports } from '#server/flights/reference-data/airports.ts'
+import { searchAirports } from '#server/reference-data/airports.ts'
 import { flightRoutes } from '#server/flights/routes.ts'
 import { applyPostSearchFilters, indexItineraries, runPostSearchFilters } from '#web/features/search/results/post-search-filters.ts'
 import { defaultFilters, filterChanges } from './bench-search/filter-changes.ts'
@@ -43,7 +43,7 @@ const database = await openDatabase({ driver: 'pglite-memory' })
 const env = parseEnv({ NODE_ENV: 'production' })
 const now = () => new Date()
 const priceShocks = createPriceShockStore({ db: database.db, now })
-const { provider } = createFlightProvider({ env, now, priceShocks })
+const { provider } = createFlightProvider({ env, now, shocks: priceShocks })
 const flights = createFlightService({
   provider,
   db: database.db,

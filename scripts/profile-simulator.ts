@@ -8,8 +8,8 @@
 // airlines' flight-number tables and fills the caches); read it with Chrome DevTools or a summary.
 import { writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
-import { createSimulatedMarket } from '#server/flights/simulator/simulated-market.ts'
-import type { SerpFlightsResponse, SerpQuery } from '#server/flights/serpapi/serp-types.ts'
+import { createSimulatedMarket } from '#server/flights/providers/simulator/simulated-market.ts'
+import type { SerpFlightsResponse, SerpQuery } from '#server/flights/providers/serpapi/serp-types.ts'
 import { busyRoutes, dayAfter, random } from './bench-engine/population.ts'
 
 const args = process.argv.slice(2)

@@ -4,9 +4,9 @@
 import pino from 'pino'
 import type { Db } from '#server/db/client.ts'
 import { parseEnv } from '#server/env.ts'
-import { createFlightProvider } from '#server/flights/create-flight-provider.ts'
+import { createFlightProvider } from '#server/flights/providers/create-flight-provider.ts'
 import { createPriceShockStore, type PriceShockStore } from '#server/flights/price-shocks.ts'
-import type { CallContext, FlightProvider, ProviderSearchResult } from '#server/flights/provider.ts'
+import type { CallContext, FlightProvider, ProviderSearchResult } from '#server/flights/providers/provider.ts'
 import { priceCheckConfig, type PriceCheckConfig } from '#server/price-checks/price-check-config.ts'
 import { runPriceChecks } from '#server/price-checks/run-price-checks.ts'
 
@@ -58,7 +58,7 @@ function pick(source: NodeJS.ProcessEnv, keys: string[]): Record<string, string>
 /** A simulated market for the benchmark on this database and clock (shocks from the database). */
 export function benchProvider(db: Db, now: () => Date, priceShocks: PriceShockStore = createPriceShockStore({ db, now })): CountingProvider {
   const env = parseEnv({ NODE_ENV: 'production' })
-  const { provider } = createFlightProvider({ env, now, priceShocks })
+  const { provider } = createFlightProvider({ env, now, shocks: priceShocks })
   return countingProvider(provider)
 }
 

@@ -1,9 +1,9 @@
 // The skewed alert population scripts/bench-engine.ts seeds: real busy routes drawn Zipf-like (the
 // popular routes are watched by many users), departure dates over the next six months with the
 // popular dates (weekends, holidays, 3–8 weeks out) watched most, mostly one-way and round trips.
-import { findAirport, distanceKm } from '#server/flights/reference-data/airports.ts'
-import { baseFareUsd, bookingCurve, seasonFactor, weekdayFactor } from '#server/flights/simulator/price-model.ts'
-import { mulberry32 as random } from '#server/flights/simulator/hash.ts'
+import { findAirport, distanceKm } from '#server/reference-data/airports.ts'
+import { baseFareUsd, bookingCurve, seasonFactor, weekdayFactor } from '#server/flights/providers/simulator/price-model.ts'
+import { mulberry32 as random } from '#server/flights/providers/simulator/hash.ts'
 
 /**
  * 150 busy real city pairs (domestic trunks, transatlantic, intra-Europe, Asia, Gulf), roughly in

@@ -1,7 +1,7 @@
 // Inputs for scripts/bench-search.ts: what people type into the airport fields, and searches over
 // real busy airports that each miss the flight service's cache (distinct route and dates).
 import { DEFAULT_SEARCH_FILTERS, DEFAULT_SEARCH_PARAMS, type SearchRequest } from '#shared/flights/search-params.ts'
-import { mulberry32 as random } from '#server/flights/simulator/hash.ts'
+import { mulberry32 as random } from '#server/flights/providers/simulator/hash.ts'
 
 /** IATA codes, city prefixes, airport-name words and 1–4 letter prefixes, as typed (some mixed case). */
 export const AUTOCOMPLETE_QUERIES: readonly string[] = [

@@ -3,7 +3,7 @@ import { createApp } from './app.ts'
 import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit, readVersion } from './boot.ts'
 import { createServices } from './services.ts'
 import { publicUrl } from './env.ts'
-import { startWorker, type WorkerHandle } from './jobs/start-worker.ts'
+import { startWorker, type WorkerHandle } from './start-worker.ts'
 import { systemClock } from './lib/clock.ts'
 import { WEB_DIST_DIR } from './lib/paths.ts'
 

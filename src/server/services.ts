@@ -2,7 +2,7 @@ import type { Agent } from 'node:https'
 import { createBillingService, type BillingService } from './billing/billing-service.ts'
 import { endSubscriptionsOfDeletedUser } from './billing/end-subscriptions-of-deleted-user.ts'
 import { createAuth, type Auth } from './auth/auth.ts'
-import { getOrCreateSecret } from './auth/app-secret.ts'
+import { getOrCreateSecret } from './db/app-secrets.ts'
 import { oauthClientConfigs, socialProviderAvailability, type OAuthProviderId } from './auth/oauth-providers.ts'
 import { createCaptchaVerifier } from './captcha/captcha-verifier.ts'
 import type { Database } from './db/client.ts'
@@ -12,11 +12,11 @@ import type { Mailer } from './email/mailer.ts'
 import { EnvError, publicUrl, type Env } from './env.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import type { Logger } from './lib/logger.ts'
-import { createFlightProvider, type SimulatedMarketControls } from './flights/create-flight-provider.ts'
+import { createFlightProvider, type SimulatedMarketControls } from './flights/providers/create-flight-provider.ts'
 import { createFlightService, type FlightService } from './flights/flight-service.ts'
 import { createPriceShockStore, type PriceShockStore } from './flights/price-shocks.ts'
 import { createNotificationServices, type NotificationServices } from './notifications/create-notification-services.ts'
-import type { FlightProvider } from './flights/provider.ts'
+import type { FlightProvider } from './flights/providers/provider.ts'
 import { priceCheckConfig, type PriceCheckConfig } from './price-checks/price-check-config.ts'
 
 export interface Services {
@@ -90,7 +90,7 @@ export async function createServices(
     beforeDeleteUser: (userId) => endSubscriptionsOfDeletedUser({ db, billing, logger }, userId),
   })
   const priceShocks = createPriceShockStore({ db, now })
-  const { provider, simulatedMarket } = createFlightProvider({ env, now, priceShocks })
+  const { provider, simulatedMarket } = createFlightProvider({ env, now, shocks: priceShocks })
   const flights = createFlightService({
     provider,
     db,

@@ -1,11 +1,11 @@
 import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit } from './boot.ts'
-import { getOrCreateSecret } from './auth/app-secret.ts'
+import { getOrCreateSecret } from './db/app-secrets.ts'
 import { createBillingService } from './billing/billing-service.ts'
 import { createMailer } from './email/create-mailer.ts'
 import { publicUrl } from './env.ts'
-import { createFlightProvider } from './flights/create-flight-provider.ts'
+import { createFlightProvider } from './flights/providers/create-flight-provider.ts'
 import { createPriceShockStore } from './flights/price-shocks.ts'
-import { startWorker } from './jobs/start-worker.ts'
+import { startWorker } from './start-worker.ts'
 import { systemClock } from './lib/clock.ts'
 import { createNotificationServices } from './notifications/create-notification-services.ts'
 import { priceCheckConfig } from './price-checks/price-check-config.ts'
@@ -24,7 +24,7 @@ const db = database.db
 // Only what the worker needs: no auth or HTTP app in a worker-only process. Notices need the mailer
 // and the auth secret (for unsubscribe links).
 const mailer = createMailer({ env, db, logger })
-const { provider } = createFlightProvider({ env, now: systemClock, priceShocks: createPriceShockStore({ db, now: systemClock }) })
+const { provider } = createFlightProvider({ env, now: systemClock, shocks: createPriceShockStore({ db, now: systemClock }) })
 const worker = await startWorker({
   db,
   logger,

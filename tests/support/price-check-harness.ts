@@ -1,4 +1,4 @@
-import { alertSearchKey } from '../../src/server/price-checks/search-key.ts'
+import { alertSearchKey } from '../../src/server/alerts/search-key.ts'
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
@@ -8,9 +8,9 @@ import type { AlertRow } from '../../src/server/alerts/to-alert.ts'
 import type { Database, Db } from '../../src/server/db/client.ts'
 import { alerts, profiles, users } from '../../src/server/db/schema.ts'
 import { parseEnv } from '../../src/server/env.ts'
-import { createFlightProvider } from '../../src/server/flights/create-flight-provider.ts'
+import { createFlightProvider } from '../../src/server/flights/providers/create-flight-provider.ts'
 import { createPriceShockStore, type PriceShockStore } from '../../src/server/flights/price-shocks.ts'
-import type { CallContext, FlightProvider, ProviderSearchResult } from '../../src/server/flights/provider.ts'
+import type { CallContext, FlightProvider, ProviderSearchResult } from '../../src/server/flights/providers/provider.ts'
 import type { PriceCheckConfig, PriceCheckDeps } from '../../src/server/price-checks/price-check-config.ts'
 import { runPriceChecks } from '../../src/server/price-checks/run-price-checks.ts'
 import { silentLogger } from './silent-logger.ts'
@@ -110,7 +110,7 @@ export async function createHarness(config: Partial<PriceCheckConfig> = {}): Pro
   }
   const now = () => clock.now
   const shocks = createPriceShockStore({ db, now })
-  const { provider: market } = createFlightProvider({ env: parseEnv({ NODE_ENV: 'test' }), now, priceShocks: shocks })
+  const { provider: market } = createFlightProvider({ env: parseEnv({ NODE_ENV: 'test' }), now, shocks })
   const provider = countingProvider(market)
   const deps: PriceCheckDeps = { db, now, provider, logger: silentLogger, config: testConfig(config), random: () => 0.5 }
   const day = (days: number) => new Date(clock.now.getTime() + days * 86_400_000).toISOString().slice(0, 10)

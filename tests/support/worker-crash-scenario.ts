@@ -7,13 +7,13 @@ import type { Db } from '../../src/server/db/client.ts'
 import { alertNotifications, alertPrices, alerts, outboxMessages, profiles, simulatorPriceShocks, users } from '../../src/server/db/schema.ts'
 import { planProfile } from './plan-profile.ts'
 import { parseEnv } from '../../src/server/env.ts'
-import { createFlightProvider } from '../../src/server/flights/create-flight-provider.ts'
+import { createFlightProvider } from '../../src/server/flights/providers/create-flight-provider.ts'
 import { createPriceShockStore } from '../../src/server/flights/price-shocks.ts'
 import { cheapestWithin, observedItineraries } from '../../src/server/price-checks/observed-itinerary.ts'
 import { DEFAULT_RETRY_POLICY } from '../../src/server/notifications/retry-policy.ts'
-import { engineQuery } from '../../src/server/price-checks/search-key.ts'
+import { engineQuery } from '../../src/server/alerts/search-key.ts'
 import type { FakeTwilio } from '../fakes/twilio-server.ts'
-import { mulberry32 as seededRandom } from '#server/flights/simulator/hash.ts'
+import { mulberry32 as seededRandom } from '#server/flights/providers/simulator/hash.ts'
 
 /**
  * The population of the worker crash tests (tests/integration/worker-crash.test.ts, security
@@ -64,7 +64,7 @@ const searchParams = (base: number, search: (typeof SEARCHES)[number]) =>
 export async function createCrashScenario(db: Db): Promise<CrashScenario> {
   const base = Date.now()
   const now = () => new Date()
-  const { provider } = createFlightProvider({ env: parseEnv({ NODE_ENV: 'test' }), now, priceShocks: createPriceShockStore({ db, now }) })
+  const { provider } = createFlightProvider({ env: parseEnv({ NODE_ENV: 'test' }), now, shocks: createPriceShockStore({ db, now }) })
   const cheapest = await Promise.all(
     SEARCHES.map(async (search) => {
       const fare = cheapestWithin(observedItineraries(await provider.search(engineQuery(searchParams(base, search)))), undefined)

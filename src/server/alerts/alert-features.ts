@@ -3,7 +3,7 @@ import type { AlertFeatures } from '#shared/alerts/alert-rules.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
 import type { FieldErrors } from '#shared/errors.ts'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
-import { findAirport } from '../flights/reference-data/airports.ts'
+import { findAirport } from '../reference-data/airports.ts'
 
 /**
  * What an alert uses, as the plan rules see it. Whether a trip is international needs the airport

@@ -4,7 +4,7 @@ import { planForProfile, QUOTA_STATUSES } from '#shared/alerts/alert-rules.ts'
 import type { PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
 import { alerts, profiles } from '../db/schema.ts'
-import { earliestTravelDate } from '../flights/validate-search.ts'
+import { earliestTravelDate } from '#shared/flights/travel-date.ts'
 
 /**
  * What every alert operation shares: whose alerts, which plan, and what "today" and "expired" mean.

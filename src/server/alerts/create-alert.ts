@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import { alertSearchKey } from '../price-checks/search-key.ts'
+import { alertSearchKey } from './search-key.ts'
 import { recentPrices } from './alert-prices.ts'
 import { alertCategory, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { alertDepartureDate, alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'

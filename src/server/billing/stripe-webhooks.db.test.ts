@@ -7,7 +7,7 @@ import { checkedOutUser, createStripeTestApp, deliver, deliverRaw, stripeCustome
 import type { TestApp } from '#tests/support/test-app.ts'
 import type { FakeStripe } from '#tests/fakes/stripe-server.ts'
 import { billingEvents, billingHistory, outboxMessages, profiles, subscriptions } from '../db/schema.ts'
-import { mulberry32 } from '../flights/simulator/hash.ts'
+import { mulberry32 } from '../flights/providers/simulator/hash.ts'
 import { withBillingLock } from './entitlement.ts'
 import { applyCustomerRead, takeSyncTicket } from './stripe/sync-stripe-customer.ts'
 

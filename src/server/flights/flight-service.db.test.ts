@@ -6,7 +6,7 @@ import { silentLogger } from '#tests/support/silent-logger.ts'
 import type { Database } from '../db/client.ts'
 import { AppError } from '../lib/app-error.ts'
 import { createFlightService } from './flight-service.ts'
-import { ProviderError, type FlightProvider } from './provider.ts'
+import { ProviderError, type FlightProvider } from './providers/provider.ts'
 
 function itinerary(flightNumber: string, tokens: { departureToken?: string; bookingToken?: string }): Itinerary {
   return {

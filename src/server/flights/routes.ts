@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
 import { jsonBody } from '../http/json-body.ts'
 import type { FlightService } from './flight-service.ts'
-import { searchAirports } from './reference-data/airports.ts'
+import { searchAirports } from '../reference-data/airports.ts'
 import { simulatedSellerPage } from './simulated-seller-page.ts'
 
 /** /api/airports and /api/flights/*: public, like the search page. */

@@ -1,15 +1,8 @@
 import { SEARCH_MESSAGES, searchProblems, type SearchRequest } from '#shared/flights/search-params.ts'
 import type { FieldErrors } from '#shared/errors.ts'
+import { earliestTravelDate } from '#shared/flights/travel-date.ts'
 import { AppError } from '../lib/app-error.ts'
-import { findAirport } from './reference-data/airports.ts'
-
-/**
- * The earliest calendar date still current somewhere on Earth (UTC−12). A traveller in any time
- * zone can search from their own today; only dates past everywhere are refused.
- */
-export function earliestTravelDate(now: Date): string {
-  return new Date(now.getTime() - 12 * 60 * 60 * 1000).toISOString().slice(0, 10)
-}
+import { findAirport } from '../reference-data/airports.ts'
 
 /** Throws a 400 with every problem on its field (`params.from`, `filters.bags`…). */
 export function assertSearchable(request: SearchRequest, now: Date): void {

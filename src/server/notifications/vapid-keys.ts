@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto'
-import { getOrCreateSecret } from '../auth/app-secret.ts'
+import { getOrCreateSecret } from '../db/app-secrets.ts'
 import type { Db } from '../db/client.ts'
 import type { Env } from '../env.ts'
 import type { VapidKeys } from './channels/web-push-channel.ts'

@@ -6,7 +6,7 @@ import { checkAlertGroup, checkState, type AlertCheck, type AlertGroup } from '.
 import { evaluateAlert, type CheckOutcome } from './evaluate-alert.ts'
 import { failureOutcome } from './price-alerts.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
-import { engineQuery, searchKey } from './search-key.ts'
+import { engineQuery, searchKey } from '../alerts/search-key.ts'
 import { createSearchObserver } from './search-observer.ts'
 import { writeCheckResults } from './write-check-results.ts'
 

@@ -4,7 +4,7 @@ import type { TrackedFlight } from '#shared/alerts/alert.ts'
 import type { Itinerary } from '#shared/flights/model.ts'
 import { createHarness, type Harness } from '#tests/support/price-check-harness.ts'
 import { flightNumberDigits } from './observed-itinerary.ts'
-import { engineQuery } from './search-key.ts'
+import { engineQuery } from '../alerts/search-key.ts'
 
 let h: Harness
 beforeAll(async () => {

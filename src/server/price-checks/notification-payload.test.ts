@@ -4,8 +4,8 @@ import type { FlightSegment, Itinerary } from '#shared/flights/model.ts'
 import { decodePick, segmentPick } from '#shared/flights/search-url.ts'
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { ObservedFlight } from '../db/schema.ts'
-import type { ProviderSearchResult } from '../flights/provider.ts'
-import { dedupeKey, noticeChannels, noticePayload } from './notification-payload.ts'
+import type { ProviderSearchResult } from '../flights/providers/provider.ts'
+import { noticeChannels, noticePayload } from './notification-payload.ts'
 import { observedItineraries } from './observed-itinerary.ts'
 import { alertFareUrl, alertSearchUrl, noticePick } from './search-page-url.ts'
 
@@ -23,7 +23,6 @@ describe('notice channels', () => {
     expect(noticeChannels(all, 'premium')).toEqual(['email', 'whatsapp'])
     expect(noticeChannels(all, 'elite')).toEqual(['email', 'whatsapp', 'sms', 'push'])
     expect(noticeChannels({ ...all, email: false, whatsapp: false }, 'premium')).toEqual([])
-    expect(dedupeKey('a1', 'obs9', 'sms')).toBe('a1:obs9:sms')
   })
 })
 

@@ -19,9 +19,6 @@ export function noticeChannels(channels: NotificationChannels, plan: PlanId): No
   return NOTIFICATION_CHANNELS.filter((channel) => channels[channel] && channelAllowed(plan, channel))
 }
 
-/** `${alertId}:${eventKey}:${channel}`: one notice per price event and channel, however often it is retried. */
-export const dedupeKey = (alertId: string, eventKey: string, channel: NotificationChannel) => `${alertId}:${eventKey}:${channel}`
-
 export function noticePayload(input: {
   alert: AlertRow
   price: number

@@ -2,7 +2,7 @@ import type { TrackedFlight } from '#shared/alerts/alert.ts'
 import type { Itinerary } from '#shared/flights/model.ts'
 import { formatDuration } from '#shared/format.ts'
 import type { ObservedFlight, ObservedItinerary } from '../db/schema.ts'
-import type { ProviderSearchResult } from '../flights/provider.ts'
+import type { ProviderSearchResult } from '../flights/providers/provider.ts'
 
 /** Provider answers as observations keep them, and the small readings the engine takes of them. */
 

@@ -3,10 +3,10 @@ import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
 import type { TrackedFlight } from '#shared/alerts/alert.ts'
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { ObservedFlight, ObservedItinerary } from '../db/schema.ts'
-import { ProviderError, type FlightProvider } from '../flights/provider.ts'
+import { ProviderError, type FlightProvider } from '../flights/providers/provider.ts'
 import type { Observation } from './load-cached-observations.ts'
 import { priceAlerts } from './price-alerts.ts'
-import { engineQuery } from './search-key.ts'
+import { engineQuery } from '../alerts/search-key.ts'
 import { CheckDeferred, type SearchObserver } from './search-observer.ts'
 
 const f = (number: string, from: string, to: string, time: string): ObservedFlight => ({

@@ -1,11 +1,11 @@
 import { queryLegs, type FlightQuery } from '#shared/flights/flight-query.ts'
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { ObservedItinerary } from '../db/schema.ts'
-import { ProviderError, type FlightProvider } from '../flights/provider.ts'
+import { ProviderError, type FlightProvider } from '../flights/providers/provider.ts'
 import type { CheckOutcome } from './evaluate-alert.ts'
 import type { Observation } from './load-cached-observations.ts'
 import { cheapestWithin, matchTrackedStep, trackedFlightText } from './observed-itinerary.ts'
-import { searchKey } from './search-key.ts'
+import { searchKey } from '../alerts/search-key.ts'
 import { CheckDeferred, type SearchObserver } from './search-observer.ts'
 
 /** Deferred is not an outcome of the alert: it goes back in the queue untouched. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/client.ts'
 import { publicUrl, type Env } from '../env.ts'
-import type { FlightProvider } from '../flights/provider.ts'
+import type { FlightProvider } from '../flights/providers/provider.ts'
 import type { Logger } from '../lib/logger.ts'
 
 /** Everything the price-check engine can be tuned with (env variables, decision 013). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '#tests/support/price-check-harness.ts'
 import { providerBackoffs } from '../db/schema.ts'
-import { ProviderError } from '../flights/provider.ts'
+import { ProviderError } from '../flights/providers/provider.ts'
 
 let h: Harness
 beforeAll(async () => {

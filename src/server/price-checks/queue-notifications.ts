@@ -1,15 +1,15 @@
 import { asc, inArray, lte, sql } from 'drizzle-orm'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import type { Db } from '../db/client.ts'
-import { alertNotifications, alertPrices, profiles } from '../db/schema.ts'
+import { alertPrices, profiles } from '../db/schema.ts'
+import { queueNotices, type Notice } from '../notifications/queue-notices.ts'
 import type { AlertCheck } from './check-alert-group.ts'
-import { dedupeKey, HISTORY_POINTS, noticeChannels, noticePayload } from './notification-payload.ts'
+import { HISTORY_POINTS, noticeChannels, noticePayload } from './notification-payload.ts'
 
 /**
- * Writes the outbox rows for the price events of a batch, inside the transaction that stores the
- * evaluation (issue 6): one row per alert, event and channel, `pending`, for the dispatcher to send.
- * The dedupe key makes a repeat harmless. Channels are judged against the owner's plan now; the
- * dispatcher judges them again when it sends.
+ * Asks notifications to queue the notices of a batch's price events (one per alert, event and
+ * channel), inside the transaction that stores the evaluation. Channels are judged against the
+ * owner's plan now; the dispatcher judges them again when it sends.
  */
 export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], input: { publicUrl: string; now: Date }): Promise<number> {
   const events = checks.filter((c) => c.evaluation?.notify)
@@ -27,25 +27,19 @@ export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], 
     events.map((c) => c.alert.id),
   )
 
-  const rows = events.flatMap(({ alert, evaluation }) => {
+  const notices = events.flatMap(({ alert, evaluation }): Notice[] => {
     const notify = evaluation!.notify!
     const payload = noticePayload({ alert, price: notify.price, itinerary: notify.itinerary, history: history.get(alert.id) ?? [], publicUrl: input.publicUrl })
     return noticeChannels(alert.notificationChannels, planOf(alert.userId)).map((channel) => ({
       alertId: alert.id,
       userId: alert.userId,
       channel,
-      dedupeKey: dedupeKey(alert.id, notify.eventKey, channel),
-      status: 'pending' as const,
+      eventKey: notify.eventKey,
       price: notify.price,
       payload,
-      // The engine's clock, not the database's: a dispatcher comparing with its own clock finds the
-      // row due at once (now() keeps microseconds a JavaScript Date would round away).
-      nextAttemptAt: input.now,
     }))
   })
-  if (rows.length === 0) return 0
-  const inserted = await tx.insert(alertNotifications).values(rows).onConflictDoNothing({ target: alertNotifications.dedupeKey }).returning({ id: alertNotifications.id })
-  return inserted.length
+  return queueNotices(tx, notices, input.now)
 }
 
 /** The latest HISTORY_POINTS prices of each alert, oldest first (the new one is already written). */

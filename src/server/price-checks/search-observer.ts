@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ProviderError, type CallContext, type ProviderSearchResult } from '../flights/provider.ts'
+import { ProviderError, type CallContext, type ProviderSearchResult } from '../flights/providers/provider.ts'
 import { loadCachedObservations, type Observation } from './load-cached-observations.ts'
 import { observedItineraries } from './observed-itinerary.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'

@@ -1,6 +1,6 @@
 /**
  * The provider-neutral flight model the API returns. SerpApi answers and the simulated market are
- * both mapped into it on the server (src/server/flights/serpapi/map-*.ts); the web app renders only
+ * both mapped into it on the server (src/server/flights/providers/serpapi/map-*.ts); the web app renders only
  * this. Local times are wall-clock times at the airport ("YYYY-MM-DDTHH:MM", no offset).
  */
 

@@ -1,5 +1,5 @@
-import { AIRPORTS, type Airport } from '../reference-data/airports.ts'
-import { isHub } from '../reference-data/hubs.ts'
+import { AIRPORTS, type Airport } from '../../../reference-data/airports.ts'
+import { isHub } from '../../../reference-data/hubs.ts'
 import { linksAt } from './carriers.ts'
 import { routePlan, type RoutePlan } from './route-plan.ts'
 

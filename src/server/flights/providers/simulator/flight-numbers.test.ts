@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AIRPORTS, findAirport, type Airport } from '../reference-data/airports.ts'
-import { isHub } from '../reference-data/hubs.ts'
+import { AIRPORTS, findAirport, type Airport } from '../../../reference-data/airports.ts'
+import { isHub } from '../../../reference-data/hubs.ts'
 import { carriersFlying, linksAt } from './carriers.ts'
 import { dailyFlights } from './schedule.ts'
 

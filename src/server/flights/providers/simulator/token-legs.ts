@@ -1,4 +1,4 @@
-import { findAirport } from '../reference-data/airports.ts'
+import { findAirport } from '../../../reference-data/airports.ts'
 import { ProviderError } from '../provider.ts'
 import { legOptions, type LegOption } from './leg-options.ts'
 import { SIMULATED_ID } from './read-query.ts'

@@ -1,5 +1,5 @@
 import type { Alliance } from '#shared/flights/search-params.ts'
-import { allianceOf } from '../reference-data/alliances.ts'
+import { allianceOf } from '../../../reference-data/alliances.ts'
 import { findCarrier } from './carriers.ts'
 import { fromUsd } from './currencies.ts'
 import type { LegOption } from './leg-options.ts'

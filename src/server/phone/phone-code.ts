@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Db } from '../db/client.ts'
-import { getOrCreateSecret } from '../auth/app-secret.ts'
+import { getOrCreateSecret } from '../db/app-secrets.ts'
 
 /** A uniformly random 6-digit code, leading zeros kept. */
 export const newPhoneCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0')

@@ -1,5 +1,5 @@
-import { arePartners } from '../reference-data/alliances.ts'
-import { distanceKm, findAirport, type Airport } from '../reference-data/airports.ts'
+import { arePartners } from '../../../reference-data/alliances.ts'
+import { distanceKm, findAirport, type Airport } from '../../../reference-data/airports.ts'
 import { CARRIERS, carriersFlying, findCarrier, linksAt, operates } from './carriers.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { distanceKm, findAirport } from '../reference-data/airports.ts'
+import { distanceKm, findAirport } from '../../../reference-data/airports.ts'
 import type { SerpFlightsResponse, SerpItinerary, SerpQuery } from '../serpapi/serp-types.ts'
 import { createSimulatedMarket } from './simulated-market.ts'
 

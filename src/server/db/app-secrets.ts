@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { appSecrets } from '../db/schema.ts'
+import type { Db } from './client.ts'
+import { appSecrets } from './schema.ts'
 
 /**
  * A per-installation secret: the configured value if any, else one generated on first start and

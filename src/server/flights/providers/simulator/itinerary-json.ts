@@ -1,5 +1,5 @@
 import type { SerpAirportInfo, SerpItinerary, SerpLayover, SerpSegment } from '../serpapi/serp-types.ts'
-import type { Airport } from '../reference-data/airports.ts'
+import type { Airport } from '../../../reference-data/airports.ts'
 import { airlineName, CARRIERS, findCarrier } from './carriers.ts'
 import { soldCabin } from './fares.ts'
 import { pick, unit } from './hash.ts'

@@ -1,4 +1,4 @@
-import { arePartners } from '../reference-data/alliances.ts'
+import { arePartners } from '../../../reference-data/alliances.ts'
 import { findCarrier } from './carriers.ts'
 import type { PriceContext } from './fares.ts'
 import type { LegOption } from './leg-options.ts'

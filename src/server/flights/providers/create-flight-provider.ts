@@ -1,17 +1,17 @@
-import { publicUrl, type Env } from '../env.ts'
+import { publicUrl, type Env } from '../../env.ts'
 import type { FlightProvider } from './provider.ts'
-import type { PriceShockStore } from './price-shocks.ts'
 import { createSerpProvider } from './serpapi/create-serp-provider.ts'
 import { createSerpApiSource } from './serpapi/serpapi-source.ts'
-import { createSimulatedMarket, type SimulatedMarket } from './simulator/simulated-market.ts'
+import { createSimulatedMarket, type PriceShockSource, type SimulatedMarket } from './simulator/simulated-market.ts'
 
 export type SimulatedMarketControls = Pick<SimulatedMarket, 'setFailureMode' | 'failures'>
 
 /**
  * The flight provider the environment asks for: SerpApi with a key, else the simulated market.
- * Both answer SerpApi-shaped JSON that the same mapper reads.
+ * Both answer SerpApi-shaped JSON that the same mapper reads. Providers are pure adapters: the
+ * admins' price shocks reach the market through the `shocks` port, never through the database.
  */
-export function createFlightProvider(deps: { env: Env; now: () => Date; priceShocks: PriceShockStore }): {
+export function createFlightProvider(deps: { env: Env; now: () => Date; shocks: PriceShockSource }): {
   provider: FlightProvider
   simulatedMarket: SimulatedMarketControls | null
 } {
@@ -23,7 +23,7 @@ export function createFlightProvider(deps: { env: Env; now: () => Date; priceSho
   const market = createSimulatedMarket({
     now: deps.now,
     bookingUrl: `${publicUrl(env)}/api/flights/simulated-seller`,
-    shocks: () => deps.priceShocks.active(),
+    shocks: deps.shocks,
     failures: { mode: env.SIMULATOR_FAILURE_MODE },
   })
   return { provider: createSerpProvider(market), simulatedMarket: market }

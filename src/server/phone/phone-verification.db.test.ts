@@ -6,7 +6,7 @@ import { silentLogger } from '#tests/support/silent-logger.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { PHONE_CODE_MESSAGES, type PhoneState } from '#shared/phone-verification.ts'
 import { alertNotifications, outboxMessages, phoneVerificationCodes, profiles } from '../db/schema.ts'
-import { dispatchDueNotifications } from './dispatch-notifications.ts'
+import { dispatchDueNotifications } from '../notifications/dispatch-notifications.ts'
 
 /**
  * Phone verification through the API (decision 015) with the local outbox as the SMS driver: the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findAirport } from '../reference-data/airports.ts'
+import { findAirport } from '../../../reference-data/airports.ts'
 import { legTotalUsd, legUsdAt, returnsSoldWith, sellsTogether, soldCabin, type PriceContext, type SimulatedPriceShock } from './fares.ts'
 import { mulberry32 } from './hash.ts'
 import { legOptions, type LegOption } from './leg-options.ts'

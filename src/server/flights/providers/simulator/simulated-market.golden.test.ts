@@ -12,7 +12,7 @@ import { createSimulatedMarket, type SimulatedPriceShock } from './simulated-mar
  * price insights and booking options, around DST changes and in zones with odd offsets.
  *
  * A deliberate change to the market changes these answers: check the change, then rewrite the
- * fixture with UPDATE_GOLDEN=1 npx vitest run src/server/flights/simulator/simulated-market.golden.test.ts
+ * fixture with UPDATE_GOLDEN=1 npx vitest run src/server/flights/providers/simulator/simulated-market.golden.test.ts
  */
 
 const FIXTURE = new URL('./simulated-market.golden.json', import.meta.url)

@@ -1,5 +1,5 @@
-import { allianceMembers } from '../reference-data/alliances.ts'
-import { findAirport, type Airport } from '../reference-data/airports.ts'
+import { allianceMembers } from '../../../reference-data/alliances.ts'
+import { findAirport, type Airport } from '../../../reference-data/airports.ts'
 import { ProviderError } from '../provider.ts'
 import type { SerpQuery } from '../serpapi/serp-types.ts'
 import { ALLIANCES, type Alliance } from '#shared/flights/search-params.ts'

@@ -1,4 +1,4 @@
-import { distanceKm, type Airport } from '../reference-data/airports.ts'
+import { distanceKm, type Airport } from '../../../reference-data/airports.ts'
 import { findCarrier } from './carriers.ts'
 import { routingsBetween, type Routing } from './network.ts'
 import { dailyFlights, type ScheduledFlight } from './schedule.ts'

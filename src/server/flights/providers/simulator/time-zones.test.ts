@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AIRPORTS } from '../reference-data/airports.ts'
+import { AIRPORTS } from '../../../reference-data/airports.ts'
 import { mulberry32 } from './hash.ts'
 import {
   referenceAddDays,

@@ -1,8 +1,8 @@
 import type { Alliance } from '#shared/flights/search-params.ts'
-import { allianceOf, arePartners } from '../reference-data/alliances.ts'
-import { findAirline } from '../reference-data/airlines.ts'
-import { distanceKm, findAirport, type Airport } from '../reference-data/airports.ts'
-import { AIRLINE_HUBS, carriersAt, isHub } from '../reference-data/hubs.ts'
+import { allianceOf, arePartners } from '../../../reference-data/alliances.ts'
+import { findAirline } from '../../../reference-data/airlines.ts'
+import { distanceKm, findAirport, type Airport } from '../../../reference-data/airports.ts'
+import { AIRLINE_HUBS, carriersAt, isHub } from '../../../reference-data/hubs.ts'
 import { CARRIER_PROFILES, type CarrierProfile } from './carrier-profiles.ts'
 import { unit } from './hash.ts'
 
