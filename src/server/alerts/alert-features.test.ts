@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
+import { alertSearchParamsSchema, readAlertSearch } from '#shared/alerts/alert-search-params.ts'
 import { alertFeatures, isInternational, unknownAirportErrors } from './alert-features.ts'
 import { effectiveStatus, isAlertId } from './alert-scope.ts'
 
-const params = (input: Record<string, unknown>) => alertSearchParamsSchema.parse(input)
+const params = (input: Record<string, unknown>) => readAlertSearch(alertSearchParamsSchema.parse(input))
 const oneWay = (from: string, to: string) => params({ type: 2, departure_id: from, arrival_id: to, outbound_date: '2030-01-01' })
 const multiCity = (...legs: [string, string][]) =>
   params({ type: 3, multi_city_json: JSON.stringify(legs.map(([from, to]) => ({ departure_id: from, arrival_id: to, date: '2030-01-01' }))) })

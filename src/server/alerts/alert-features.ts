@@ -1,4 +1,4 @@
-import { alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import { asAlertSearch, type AlertSearch, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { AlertFeatures } from '#shared/alerts/alert-rules.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
 import type { FieldErrors } from '#shared/errors.ts'
@@ -22,21 +22,22 @@ interface AirportPair {
   to: string
 }
 
-function airportPairs(params: AlertSearchParams, trackedFlights: readonly TrackedFlight[]): AirportPair[] {
+function airportPairs(search: AlertSearch, trackedFlights: readonly TrackedFlight[]): AirportPair[] {
   return [
-    ...alertLegs(params).map((leg) => ({ from: leg.departure_id, to: leg.arrival_id })),
+    ...search.legs.map((leg) => ({ from: leg.departure_id, to: leg.arrival_id })),
     ...trackedFlights.map((flight) => ({ from: flight.departure_airport_id, to: flight.arrival_airport_id })),
   ]
 }
 
 /** Field errors for every airport code the reference data does not know (400 'Unknown airport'). */
-export function unknownAirportErrors(params: AlertSearchParams, trackedFlights: readonly TrackedFlight[] = []): FieldErrors {
+export function unknownAirportErrors(search: AlertSearch, trackedFlights: readonly TrackedFlight[] = []): FieldErrors {
+  const { params } = search
   const fieldErrors: FieldErrors = {}
   const check = (list: string, path: string) => {
     if (codes(list).some((code) => !findAirport(code))) (fieldErrors[path] ??= []).push(SEARCH_MESSAGES.unknownAirport)
   }
   if (params.type === 3) {
-    alertLegs(params).forEach((leg, i) => {
+    search.legs.forEach((leg, i) => {
       check(leg.departure_id, `search_parameters.multi_city_json.${i}.departure_id`)
       check(leg.arrival_id, `search_parameters.multi_city_json.${i}.arrival_id`)
     })
@@ -52,25 +53,29 @@ export function unknownAirportErrors(params: AlertSearchParams, trackedFlights: 
 }
 
 /** True when any leg (or tracked flight) joins airports in two different countries. */
-export function isInternational(params: AlertSearchParams, trackedFlights: readonly TrackedFlight[] = []): boolean {
+export function isInternational(search: AlertSearch, trackedFlights: readonly TrackedFlight[] = []): boolean {
   const countries = (list: string) => codes(list).map((code) => findAirport(code)?.countryCode)
-  return airportPairs(params, trackedFlights).some(({ from, to }) => {
+  return airportPairs(search, trackedFlights).some(({ from, to }) => {
     const toCountries = countries(to)
     return countries(from).some((country) => toCountries.some((other) => other !== country))
   })
 }
 
-/** The features `premiumReasons` and `alertCategory` judge, for a stored or a requested alert. */
+/**
+ * The features `premiumReasons` and `alertCategory` judge, for a stored alert (its saved parameters)
+ * or one being created (the search its request was read into).
+ */
 export function alertFeatures(alert: {
-  searchParameters: AlertSearchParams
+  searchParameters: AlertSearch | AlertSearchParams
   trackedFlights: readonly TrackedFlight[]
   notificationChannels: Partial<NotificationChannels>
   checkFrequency: string
 }): AlertFeatures {
+  const search = asAlertSearch(alert.searchParameters)
   return {
     channels: alert.notificationChannels,
     checkFrequency: alert.checkFrequency,
-    travelClass: alert.searchParameters.travel_class,
-    international: isInternational(alert.searchParameters, alert.trackedFlights),
+    travelClass: search.params.travel_class,
+    international: isInternational(search, alert.trackedFlights),
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
+import { alertSearchParamsSchema, readAlertSearch } from '#shared/alerts/alert-search-params.ts'
 import { ALERT_MESSAGES } from '#shared/alerts/alert.ts'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import type { AppError } from '../lib/app-error.ts'
@@ -8,7 +8,7 @@ import { assertTripTrackable } from './check-alert-trip.ts'
 const today = '2030-06-10'
 const problems = (input: Record<string, unknown>) => {
   try {
-    assertTripTrackable(alertSearchParamsSchema.parse(input), [], today)
+    assertTripTrackable(readAlertSearch(alertSearchParamsSchema.parse(input)), [], today)
     return null
   } catch (error) {
     const { message, fieldErrors } = error as AppError

@@ -1,4 +1,4 @@
-import { alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import type { AlertSearch } from '#shared/alerts/alert-search-params.ts'
 import { ALERT_MESSAGES, type TrackedFlight } from '#shared/alerts/alert.ts'
 import type { FieldErrors } from '#shared/errors.ts'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
@@ -10,12 +10,12 @@ import { unknownAirportErrors } from './alert-features.ts'
  * and in order. Throws a 400 with every problem on its field; the message is the past-departure
  * one when that is among them, since it is the one a user can't fix by editing a field.
  */
-export function assertTripTrackable(params: AlertSearchParams, trackedFlights: readonly TrackedFlight[], today: string): void {
-  const fieldErrors: FieldErrors = unknownAirportErrors(params, trackedFlights)
+export function assertTripTrackable(search: AlertSearch, trackedFlights: readonly TrackedFlight[], today: string): void {
+  const { params, legs } = search
+  const fieldErrors: FieldErrors = unknownAirportErrors(search, trackedFlights)
   const add = (path: string, message: string) => (fieldErrors[`search_parameters.${path}`] ??= []).push(message)
   let past = false
 
-  const legs = alertLegs(params)
   const datePath = (i: number) => (params.type === 3 ? `multi_city_json.${i}.date` : i === 0 ? 'outbound_date' : 'return_date')
   legs.forEach((leg, i) => {
     if (leg.date && leg.date < today) {

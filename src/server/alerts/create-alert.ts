@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { alertSearchKey } from './search-key.ts'
 import { recentPrices } from './alert-prices.ts'
 import { alertCategory, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
-import { alertDepartureDate, alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import { readAlertSearch, type AlertSearch } from '#shared/alerts/alert-search-params.ts'
 import type { Alert, CreateAlert } from '#shared/alerts/alert.ts'
 import { getPlan } from '#shared/plans.ts'
 import { alerts } from '../db/schema.ts'
@@ -13,9 +13,8 @@ import { assertTripTrackable } from './check-alert-trip.ts'
 import { toAlert } from './to-alert.ts'
 
 /** The route the card shows: first departure to final arrival (a round trip's turning point). */
-function endpoints(params: AlertSearchParams): { origin: string; destination: string } {
+function endpoints({ params, legs }: AlertSearch): { origin: string; destination: string } {
   if (params.type !== 3) return { origin: params.departure_id ?? '', destination: params.arrival_id ?? '' }
-  const legs = alertLegs(params)
   return { origin: legs[0]?.departure_id ?? '', destination: legs.at(-1)?.arrival_id ?? '' }
 }
 
@@ -32,17 +31,19 @@ export async function createAlert(
 ): Promise<{ alert: Alert; replayed: boolean }> {
   const now = deps.now()
   const today = alertToday(now)
-  const params = input.search_parameters
+  // Read once (a multi-city alert's JSON parsed a single time) and passed to every rule below.
+  const search = readAlertSearch(input.search_parameters)
+  const { params } = search
   const trackedFlights = input.trackedFlights ?? []
-  assertTripTrackable(params, trackedFlights, today)
+  assertTripTrackable(search, trackedFlights, today)
 
   const features = alertFeatures({
-    searchParameters: params,
+    searchParameters: search,
     trackedFlights,
     notificationChannels: input.notification_channels,
     checkFrequency: input.check_frequency,
   })
-  const { origin, destination } = endpoints(params)
+  const { origin, destination } = endpoints(search)
 
   return deps.db.transaction(async (tx) => {
     const plan = await lockOwnerPlan(tx, userId)
@@ -74,10 +75,10 @@ export async function createAlert(
         currency: params.currency,
         originAirport: origin,
         destinationAirport: destination,
-        departureDate: alertDepartureDate(params),
+        departureDate: search.departureDate,
         returnDate: params.type === 1 ? (params.return_date ?? null) : null,
         searchParameters: params,
-        searchKey: alertSearchKey(params),
+        searchKey: alertSearchKey(search),
         idempotencyKey: options.idempotencyKey ?? null,
         filters: input.filters ?? null,
         trackedFlights,

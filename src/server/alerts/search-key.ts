@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { alertLegs, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import { asAlertSearch, type AlertSearch, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import { parseTimeWindow, timeWindowParam, type FlightQuery } from '#shared/flights/flight-query.ts'
 
 /**
@@ -25,7 +25,8 @@ const list = (value: string | undefined) =>
 const times = (value: string | undefined) => (value ? timeWindowParam(parseTimeWindow(value)) : undefined)
 
 /** The provider query the engine runs for an alert's search. */
-export function engineQuery(params: AlertSearchParams): FlightQuery {
+export function engineQuery(alertSearch: AlertSearch | AlertSearchParams): FlightQuery {
+  const { params, legs } = asAlertSearch(alertSearch)
   const query: FlightQuery = {
     type: params.type,
     adults: params.adults,
@@ -43,11 +44,11 @@ export function engineQuery(params: AlertSearchParams): FlightQuery {
     show_hidden: params.show_hidden,
   }
   if (params.type === 3) {
-    const legs = alertLegs(params).map((leg) => {
+    const steps = legs.map((leg) => {
       const window = times(leg.times)
       return { departure_id: list(leg.departure_id) ?? '', arrival_id: list(leg.arrival_id) ?? '', date: leg.date, ...(window ? { times: window } : {}) }
     })
-    query.multi_city_json = JSON.stringify(legs)
+    query.multi_city_json = JSON.stringify(steps)
   } else {
     query.departure_id = list(params.departure_id)
     query.arrival_id = list(params.arrival_id)
@@ -84,6 +85,6 @@ export function searchKey(query: FlightQuery, path: readonly string[] = []): str
 }
 
 /** The key of an alert's search as the engine asks it (stored on the alert: claims group by it). */
-export function alertSearchKey(params: AlertSearchParams): string {
-  return searchKey(engineQuery(params))
+export function alertSearchKey(search: AlertSearch | AlertSearchParams): string {
+  return searchKey(engineQuery(search))
 }

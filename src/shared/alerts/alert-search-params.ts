@@ -141,5 +141,24 @@ export function alertLegs(params: AlertSearchParams): MultiCityLeg[] {
 
 /** The first departure date: an alert expires once it has passed (section 4). */
 export function alertDepartureDate(params: AlertSearchParams): string | null {
-  return alertLegs(params)[0]?.date || null
+  return readAlertSearch(params).departureDate
 }
+
+/**
+ * An alert's search read once (a multi-city alert's JSON parsed a single time): its parameters, the
+ * legs they describe and the first departure date. What the create path and the plan rules pass on.
+ */
+export interface AlertSearch {
+  readonly params: AlertSearchParams
+  readonly legs: readonly MultiCityLeg[]
+  readonly departureDate: string | null
+}
+
+export function readAlertSearch(params: AlertSearchParams): AlertSearch {
+  const legs = alertLegs(params)
+  return { params, legs, departureDate: legs[0]?.date || null }
+}
+
+/** The search of a stored alert or of one being created, read once either way. */
+export const asAlertSearch = (value: AlertSearch | AlertSearchParams): AlertSearch =>
+  'legs' in value && 'params' in value ? value : readAlertSearch(value)
