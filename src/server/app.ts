@@ -10,7 +10,7 @@ import { authRoutes } from './auth/routes.ts'
 import { getViewer } from './auth/viewer.ts'
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './billing/routes.ts'
 import { captchaRoutes } from './captcha/routes.ts'
-import { isLoopbackRequest, outboxRoutes } from './dev/outbox-routes.ts'
+import { isLoopbackRequest, outboxRoutes } from './dev/routes.ts'
 import type { Services } from './services.ts'
 import { AppError } from './lib/app-error.ts'
 import type { Logger } from './lib/logger.ts'
@@ -20,8 +20,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
 import { flightRoutes } from './flights/routes.ts'
-import { alertNotificationRoutes } from './alerts/alert-notification-history.ts'
-import { phoneRoutes } from './phone/phone-routes.ts'
+import { phoneRoutes } from './phone/routes.ts'
 import { pushRoutes } from './notifications/push-routes.ts'
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts'
 
@@ -87,7 +86,6 @@ export function createApp(deps: AppDeps) {
   app.route('/api', flightRoutes(deps))
   // Before the alert routes, which require a session: the unsubscribe link works signed out.
   app.route('/api/alerts', unsubscribeRoutes(deps))
-  app.route('/api/alerts', alertNotificationRoutes(deps))
   app.route('/api/alerts', alertRoutes(deps))
   app.route('/api/me/phone', phoneRoutes(deps))
   app.route('/api/push', pushRoutes(deps))

@@ -1,7 +1,4 @@
 import { and, desc, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
-import type { Auth } from '../auth/auth.ts'
-import { getViewer, requireUser } from '../auth/viewer.ts'
 import { alertNotFound } from './alert-errors.ts'
 import { isAlertId, ownedAlert } from './alert-scope.ts'
 import type { Db } from '../db/client.ts'
@@ -9,7 +6,7 @@ import { alertNotifications, alerts } from '../db/schema.ts'
 
 const HISTORY_LIMIT = 100
 
-/** One alert's notices for its owner, newest first: what the alert detail shows per channel. */
+/** GET /api/alerts/:id/notifications: one alert's notices for its owner, newest first: what the alert detail shows per channel. */
 export async function listAlertNotifications(db: Db, userId: string, alertId: string) {
   if (!isAlertId(alertId)) throw alertNotFound()
   const [alert] = await db.select({ id: alerts.id }).from(alerts).where(ownedAlert(userId, alertId))
@@ -36,11 +33,4 @@ export async function listAlertNotifications(db: Db, userId: string, alertId: st
     nextAttemptAt: row.status === 'pending' ? nextAttemptAt : null,
     note: row.status === 'skipped' && lastError ? lastError.replace(/^skipped: /, '') : null,
   }))
-}
-
-/** GET /api/alerts/:id/notifications (owner only; another user's alert is a 404). */
-export function alertNotificationRoutes(deps: { auth: Auth; db: Db }) {
-  return new Hono().get('/:id/notifications', requireUser(deps), async (c) =>
-    c.json({ notifications: await listAlertNotifications(deps.db, (await getViewer(c, deps))!.user.id, c.req.param('id')) }),
-  )
 }

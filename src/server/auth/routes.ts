@@ -131,23 +131,23 @@ export function authRoutes(deps: AuthRouteDeps) {
     return { user: viewer.user, profile: { role: viewer.role, subscription_tier: viewer.subscriptionTier }, emails }
   }
 
-  app.get('/me', requireUser(deps), async (c) => c.json(await describeViewer((await getViewer(c, deps))!)))
+  app.get('/me', requireUser(deps), async (c) => c.json(await describeViewer(c.var.viewer)))
 
   // The caller's own sessions (profile page). Unlike better-auth's list-sessions these work however
   // long ago the caller signed in, and never hand out session tokens.
   app.get('/me/sessions', requireUser(deps), async (c) => {
-    const viewer = (await getViewer(c, deps))!
+    const { viewer } = c.var
     return c.json({ sessions: await listUserSessions(deps.db, { userId: viewer.user.id, sessionId: viewer.sessionId }, deps.now()) })
   })
 
   app.post('/me/sessions/revoke-others', requireUser(deps), async (c) => {
-    const viewer = (await getViewer(c, deps))!
+    const { viewer } = c.var
     return c.json({ revoked: await revokeOtherUserSessions(deps.db, viewer.user.id, viewer.sessionId) })
   })
 
   // Another user's session id is answered exactly like one that doesn't exist.
   app.delete('/me/sessions/:id', requireUser(deps), async (c) => {
-    const viewer = (await getViewer(c, deps))!
+    const { viewer } = c.var
     if (!(await revokeUserSession(deps.db, viewer.user.id, c.req.param('id')))) throw new AppError('not_found', 'No such session.')
     return c.body(null, 204)
   })

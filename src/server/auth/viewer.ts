@@ -14,11 +14,22 @@ export interface Viewer {
   subscriptionTier: string
 }
 
-const VIEWER_KEY = 'viewer'
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** getViewer's answer for this request: undefined until read, null when signed out. */
+    viewerLookup?: Viewer | null
+  }
+}
+
+/**
+ * The context variables of a route behind `requireUser`/`requireRole`: the signed-in viewer, typed
+ * (`c.var.viewer`), so a handler neither re-reads the session nor asserts it is there.
+ */
+export type SignedIn = { Variables: { viewer: Viewer } }
 
 /** Reads the session cookie once per request; null when signed out. */
 export async function getViewer(c: Context, deps: { auth: Auth; db: Db }): Promise<Viewer | null> {
-  const cached = c.get(VIEWER_KEY as never) as Viewer | null | undefined
+  const cached = c.get('viewerLookup')
   if (cached !== undefined) return cached
   const session = await deps.auth.api.getSession({ headers: c.req.raw.headers })
   let viewer: Viewer | null = null
@@ -34,24 +45,27 @@ export async function getViewer(c: Context, deps: { auth: Auth; db: Db }): Promi
       subscriptionTier: profile?.subscriptionTier ?? 'free',
     }
   }
-  c.set(VIEWER_KEY as never, viewer as never)
+  c.set('viewerLookup', viewer)
   return viewer
 }
 
 /** 401 unless signed in; `message` is what the caller's contract says then (billing: "User must be authenticated"). */
-export function requireUser(deps: { auth: Auth; db: Db }, message = 'Please sign in to continue.'): MiddlewareHandler {
+export function requireUser(deps: { auth: Auth; db: Db }, message = 'Please sign in to continue.'): MiddlewareHandler<SignedIn> {
   return async (c, next) => {
-    if (!(await getViewer(c, deps))) throw new AppError('unauthorized', message)
+    const viewer = await getViewer(c, deps)
+    if (!viewer) throw new AppError('unauthorized', message)
+    c.set('viewer', viewer)
     await next()
   }
 }
 
 /** 401 when signed out, 403 when the role's rank is too low (any one of `roles` suffices). */
-export function requireRole(deps: { auth: Auth; db: Db }, roles: Role | readonly Role[]): MiddlewareHandler {
+export function requireRole(deps: { auth: Auth; db: Db }, roles: Role | readonly Role[]): MiddlewareHandler<SignedIn> {
   return async (c, next) => {
     const viewer = await getViewer(c, deps)
     if (!viewer) throw new AppError('unauthorized', 'Please sign in to continue.')
     if (!hasRole(viewer.role, roles)) throw new AppError('forbidden', "You don't have permission to access this resource.")
+    c.set('viewer', viewer)
     await next()
   }
 }

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { BILLING_MESSAGES } from '#shared/billing.ts'
 import { checkoutRequestSchema, emptyBodySchema, portalRequestSchema } from '#shared/billing-requests.ts'
 import type { Auth } from '../auth/auth.ts'
-import { getViewer, requireUser } from '../auth/viewer.ts'
+import { requireUser } from '../auth/viewer.ts'
 import { jsonBody, optionalJsonBody } from '../http/json-body.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { BillingDeps } from './billing-deps.ts'
@@ -46,48 +46,45 @@ export function billingRoutes(deps: BillingDeps & { auth: Auth }) {
     return c.json({ received: true, result: handled.result })
   })
 
-  app.use('*', requireUser(deps, BILLING_MESSAGES.unauthenticated))
-  const viewer = async (c: Context) => {
-    const { user } = (await getViewer(c, deps))!
-    return user
-  }
+  // Every route below answers only a signed-in caller (typed: `c.var.viewer`).
+  const signedIn = app.use('*', requireUser(deps, BILLING_MESSAGES.unauthenticated))
 
-  app.get('/subscription', async (c) => c.json(await getSubscription(deps, (await viewer(c)).id)))
-  app.get('/history', async (c) => c.json({ events: await listBillingHistory(deps.db, (await viewer(c)).id) }))
+  signedIn.get('/subscription', async (c) => c.json(await getSubscription(deps, c.var.viewer.user.id)))
+  signedIn.get('/history', async (c) => c.json({ events: await listBillingHistory(deps.db, c.var.viewer.user.id) }))
 
-  app.post('/checkout', async (c) => {
+  signedIn.post('/checkout', async (c) => {
     const input = checkoutRequestSchema.parse(await jsonBody(c))
-    return c.json(await startCheckout(deps, await viewer(c), input))
+    return c.json(await startCheckout(deps, c.var.viewer.user, input))
   })
-  app.post('/cancel', async (c) => {
+  signedIn.post('/cancel', async (c) => {
     emptyBodySchema.parse(await optionalJsonBody(c))
-    return c.json({ subscription: await setCancelAtPeriodEnd(deps, (await viewer(c)).id, true) })
+    return c.json({ subscription: await setCancelAtPeriodEnd(deps, c.var.viewer.user.id, true) })
   })
-  app.post('/reactivate', async (c) => {
+  signedIn.post('/reactivate', async (c) => {
     emptyBodySchema.parse(await optionalJsonBody(c))
-    return c.json({ subscription: await setCancelAtPeriodEnd(deps, (await viewer(c)).id, false) })
+    return c.json({ subscription: await setCancelAtPeriodEnd(deps, c.var.viewer.user.id, false) })
   })
-  app.post('/portal', async (c) => {
+  signedIn.post('/portal', async (c) => {
     const input = portalRequestSchema.parse(await optionalJsonBody(c))
-    return c.json(await openPortal(deps, (await viewer(c)).id, input))
+    return c.json(await openPortal(deps, c.var.viewer.user.id, input))
   })
 
   // The local test mode's own checkout and portal pages.
-  const local = new Hono()
+  const local = new Hono().use('*', requireUser(deps, BILLING_MESSAGES.unauthenticated))
   local.use('*', async (_c, next) => {
     if (deps.billing.stripe) throw notFound()
     await next()
   })
-  local.get('/checkout/:id', async (c) => c.json({ checkout: await getLocalCheckout(deps, await viewer(c), c.req.param('id')) }))
-  local.post('/checkout/:id/pay', async (c) => c.json(await payLocalCheckout(deps, await viewer(c), c.req.param('id'), await jsonBody(c))))
-  local.get('/portal/:id', async (c) => c.json({ portal: await getLocalPortal(deps, (await viewer(c)).id, c.req.param('id')) }))
+  local.get('/checkout/:id', async (c) => c.json({ checkout: await getLocalCheckout(deps, c.var.viewer.user, c.req.param('id')) }))
+  local.post('/checkout/:id/pay', async (c) => c.json(await payLocalCheckout(deps, c.var.viewer.user, c.req.param('id'), await jsonBody(c))))
+  local.get('/portal/:id', async (c) => c.json({ portal: await getLocalPortal(deps, c.var.viewer.user.id, c.req.param('id')) }))
   local.post('/portal/:id/switch', async (c) => {
     const { priceId } = switchPlanSchema.parse(await jsonBody(c))
-    return c.json({ subscription: await switchLocalPlan(deps, (await viewer(c)).id, c.req.param('id'), priceId) })
+    return c.json({ subscription: await switchLocalPlan(deps, c.var.viewer.user.id, c.req.param('id'), priceId) })
   })
   local.post('/portal/:id/card', async (c) =>
-    c.json({ subscription: await updateLocalCard(deps, (await viewer(c)).id, c.req.param('id'), await jsonBody(c)) }),
+    c.json({ subscription: await updateLocalCard(deps, c.var.viewer.user.id, c.req.param('id'), await jsonBody(c)) }),
   )
-  app.route('/local', local)
+  signedIn.route('/local', local)
   return app
 }

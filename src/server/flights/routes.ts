@@ -29,7 +29,7 @@ export function flightRoutes(deps: { flights: FlightService }) {
   app.on(['GET', 'POST'], '/flights/simulated-seller', async (c) => {
     const form: Record<string, unknown> = c.req.method === 'POST' ? await c.req.parseBody().catch(() => ({})) : {}
     const encoded = typeof form.u === 'string' ? form.u : (c.req.query('u') ?? '')
-    return c.html(simulatedSellerPage(encoded, (c.get('secureHeadersNonce' as never) as string | undefined) ?? ''))
+    return c.html(simulatedSellerPage(encoded, c.get('secureHeadersNonce') ?? ''))
   })
 
   return app

@@ -28,11 +28,16 @@ export interface ServerErrorBody {
   error: ErrorBody['error'] & { premiumReasons?: string[] }
 }
 
-const SUCCESS_ENVELOPE_KEY = 'successEnvelope'
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by `successEnvelope`: this route's error bodies also carry `success: false`. */
+    successEnvelope?: true
+  }
+}
 
 /** Marks a route whose error bodies also carry `success: false`. */
 export const successEnvelope: MiddlewareHandler = async (c, next) => {
-  c.set(SUCCESS_ENVELOPE_KEY as never, true as never)
+  c.set('successEnvelope', true)
   await next()
 }
 
@@ -97,7 +102,7 @@ export function createErrorHandler(logger: Logger) {
       logger.info({ requestId, path: c.req.path, status, code: body.error.code }, 'request rejected')
     }
     body.error.requestId = requestId
-    const envelope = (c.get(SUCCESS_ENVELOPE_KEY as never) as unknown) === true
+    const envelope = c.get('successEnvelope') === true
     return c.json(envelope ? { success: false, ...body } : body, status as ContentfulStatusCode, headers)
   }
 }

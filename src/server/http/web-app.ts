@@ -83,7 +83,7 @@ export function createWebApp(options: { distDir: string }) {
     if (!template) {
       return c.text('The web app has not been built. Run `npm run build` (or `npm start`, which builds first).', 503)
     }
-    const nonce = (c.get('secureHeadersNonce' as never) as string | undefined) ?? ''
+    const nonce = c.get('secureHeadersNonce') ?? ''
     c.header('Cache-Control', 'no-cache')
     const html = template.replace('</head>', `${preloads.get(c.req.path) ?? ''}</head>`).replaceAll(NONCE_PLACEHOLDER, nonce)
     return c.html(html, isClientRoute(c.req.path) ? 200 : 404)

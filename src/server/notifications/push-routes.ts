@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { deletePushSubscriptionSchema, pushSubscriptionSchema, type PushPublicKeyResponse } from '#shared/notifications.ts'
 import type { Auth } from '../auth/auth.ts'
-import { getViewer, requireUser } from '../auth/viewer.ts'
+import { requireUser } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { AppError } from '../lib/app-error.ts'
@@ -12,20 +12,19 @@ import { deletePushSubscription, listPushSubscriptions, savePushSubscription } f
  * signed-in user's subscriptions. Every write is scoped to the caller.
  */
 export function pushRoutes(deps: { auth: Auth; db: Db; notifications: { vapidPublicKey: string } }) {
-  const userId = async (c: Parameters<typeof getViewer>[0]) => (await getViewer(c, deps))!.user.id
   return new Hono()
     .get('/public-key', (c) => c.json({ publicKey: deps.notifications.vapidPublicKey } satisfies PushPublicKeyResponse))
     .use('/subscriptions', requireUser(deps))
-    .get('/subscriptions', async (c) => c.json(await listPushSubscriptions(deps.db, await userId(c))))
+    .get('/subscriptions', async (c) => c.json(await listPushSubscriptions(deps.db, c.var.viewer.user.id)))
     .post('/subscriptions', async (c) => {
       const input = pushSubscriptionSchema.parse(await jsonBody(c))
       const userAgent = c.req.header('user-agent')?.slice(0, 255) ?? null
-      await savePushSubscription(deps.db, await userId(c), input, userAgent)
+      await savePushSubscription(deps.db, c.var.viewer.user.id, input, userAgent)
       return c.json({ success: true }, 201)
     })
     .delete('/subscriptions', async (c) => {
       const { endpoint } = deletePushSubscriptionSchema.parse(await jsonBody(c))
-      if (!(await deletePushSubscription(deps.db, await userId(c), endpoint))) {
+      if (!(await deletePushSubscription(deps.db, c.var.viewer.user.id, endpoint))) {
         throw new AppError('not_found', 'You have no push subscription with that endpoint.')
       }
       return c.json({ success: true })

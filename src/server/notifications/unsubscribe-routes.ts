@@ -28,7 +28,7 @@ const DONE: Record<UnsubscribeOutcome, (name: string) => UnsubscribePage> = {
  */
 export function unsubscribeRoutes(deps: { db: Db; now: () => Date; notifications: { unsubscribeLinks: UnsubscribeLinks } }) {
   const page = (c: Context, content: UnsubscribePage, status: 200 | 400 | 404) => {
-    const res = c.html(renderUnsubscribePage(content, (c.get('secureHeadersNonce' as never) as string | undefined) ?? ''), status)
+    const res = c.html(renderUnsubscribePage(content, c.get('secureHeadersNonce') ?? ''), status)
     // The token is in the URL: keep the page out of caches and other sites' referrers.
     res.headers.set('Cache-Control', 'no-store')
     res.headers.set('Referrer-Policy', 'no-referrer')

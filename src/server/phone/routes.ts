@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { setPhoneSchema } from '#shared/notifications.ts'
 import { verifyPhoneSchema, type PhoneState } from '#shared/phone-verification.ts'
 import type { Auth } from '../auth/auth.ts'
-import { getViewer, requireUser } from '../auth/viewer.ts'
+import { requireUser } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import { jsonBody } from '../http/json-body.ts'
 import type { Logger } from '../lib/logger.ts'
@@ -20,19 +20,18 @@ import { verifyPhone } from './verify-phone.ts'
  */
 export function phoneRoutes(deps: { auth: Auth; db: Db; logger: Logger; now: () => Date; notifications: { smsText: SmsTextSender } }) {
   const phone: PhoneDeps = { db: deps.db, now: deps.now, logger: deps.logger, sms: deps.notifications.smsText, codeKey: phoneCodeKey(deps.db) }
-  const userId = async (c: Context) => (await getViewer(c, deps))!.user.id
   const answer = (c: Context, state: PhoneState) => c.json(state)
   return new Hono()
     .use('*', requireUser(deps))
-    .get('/', async (c) => answer(c, await readPhoneState(deps.db, await userId(c), deps.now())))
+    .get('/', async (c) => answer(c, await readPhoneState(deps.db, c.var.viewer.user.id, deps.now())))
     .put('/', async (c) => {
       const input = setPhoneSchema.parse(await jsonBody(c))
-      return answer(c, await setPhone(phone, await userId(c), input.phone))
+      return answer(c, await setPhone(phone, c.var.viewer.user.id, input.phone))
     })
-    .delete('/', async (c) => answer(c, await setPhone(phone, await userId(c), null)))
-    .post('/code', async (c) => answer(c, await sendPhoneCode(phone, await userId(c))))
+    .delete('/', async (c) => answer(c, await setPhone(phone, c.var.viewer.user.id, null)))
+    .post('/code', async (c) => answer(c, await sendPhoneCode(phone, c.var.viewer.user.id)))
     .post('/verify', async (c) => {
       const { code } = verifyPhoneSchema.parse(await jsonBody(c))
-      return answer(c, await verifyPhone(phone, await userId(c), code))
+      return answer(c, await verifyPhone(phone, c.var.viewer.user.id, code))
     })
 }

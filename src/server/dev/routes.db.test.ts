@@ -9,7 +9,7 @@ import type { Mailer } from '../email/mailer.ts'
 import { createOutboxMailer } from '../email/outbox-mailer.ts'
 import { createErrorHandler } from '../http/error-handler.ts'
 import { createOutboxChannel } from '../notifications/channels/outbox-channel.ts'
-import { isLoopbackRequest, outboxRoutes, type OutboxRoutesDeps } from './outbox-routes.ts'
+import { isLoopbackRequest, outboxRoutes, type OutboxRoutesDeps } from './routes.ts'
 
 interface OutboxBody {
   messages: {
