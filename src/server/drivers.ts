@@ -1,16 +1,8 @@
+import type { Drivers } from '#shared/system.ts'
 import type { DbDriver } from './db/client.ts'
 import type { Env } from './env.ts'
 
-/** The driver behind each outside service, as GET /api/health reports it. */
-export interface Drivers {
-  db: DbDriver
-  flights: string
-  email: string
-  sms: string
-  whatsapp: string
-  push: string
-  billing: string
-}
+export type { Drivers }
 
 /** Twilio carries a channel once the account credentials and that channel's sender are all set. */
 export function twilioSender(env: Env, channel: 'sms' | 'whatsapp'): string | null {

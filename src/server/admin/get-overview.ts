@@ -1,15 +1,9 @@
 import { count, eq, gt } from 'drizzle-orm'
+import type { AdminOverviewResponse } from '#shared/system.ts'
 import type { Db } from '../db/client.ts'
 import { alertNotifications, profiles, sessions, users } from '../db/schema.ts'
 
-export interface AdminOverview {
-  users: number
-  verifiedUsers: number
-  admins: number
-  activeSessions: number
-  /** Alert notices that failed for good (GET /api/admin/notifications?status=dead lists them). */
-  deadNotifications: number
-}
+export type AdminOverview = AdminOverviewResponse['overview']
 
 /** Headline figures for the admin dashboard. */
 export async function getOverview(db: Db, now: Date): Promise<AdminOverview> {

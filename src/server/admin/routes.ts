@@ -20,6 +20,7 @@ import type { BillingDeps } from '../billing/billing-deps.ts'
 import { advanceClockSchema, advanceLocalClock } from '../billing/local/advance-local-clock.ts'
 import { reconcileBilling } from '../billing/reconcile-billing.ts'
 import { jsonBody } from '../http/json-body.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
 
 /** /api/admin: admins only (401 signed out, 403 for every other role), whatever the UI shows. */
 export function adminRoutes(deps: BillingDeps & {
@@ -37,7 +38,7 @@ export function adminRoutes(deps: BillingDeps & {
 }) {
   const app = new Hono()
   app.use('*', requireRole(deps, 'admin'))
-  app.get('/overview', async (c) => c.json({ overview: await getOverview(deps.db, deps.now()), drivers: deps.drivers }))
+  app.get('/overview', async (c) => c.json({ overview: await getOverview(deps.db, deps.now()), drivers: deps.drivers } satisfies ApiBody<'GET /api/admin/overview'>))
   // Dead letters by default: notices that failed for good, with the last error.
   app.get('/notifications', async (c) =>
     c.json({ notifications: await listNotifications(deps.db, listNotificationsQuerySchema.parse(c.req.query())) }),

@@ -15,6 +15,7 @@ import { getAlert } from './get-alert.ts'
 import { getQuota } from './get-quota.ts'
 import { listAlerts } from './list-alerts.ts'
 import { updateAlert } from './update-alert.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
 
 /**
  * /api/alerts: signed-in users only (401 otherwise), and every operation is scoped to the caller.
@@ -31,10 +32,10 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
     return { userId: viewer.user.id, plan: planForProfile({ role: viewer.role, subscription_tier: viewer.subscriptionTier }) }
   }
 
-  signedIn.get('/', async (c) => c.json({ alerts: await listAlerts(deps, owner(c), alertListQuerySchema.parse(c.req.query())) }))
+  signedIn.get('/', async (c) => c.json({ alerts: await listAlerts(deps, owner(c), alertListQuerySchema.parse(c.req.query())) } satisfies ApiBody<'GET /api/alerts'>))
 
   // Before '/:id', which would otherwise take "quota" for an alert id.
-  signedIn.get('/quota', async (c) => c.json(await getQuota(deps, owner(c))))
+  signedIn.get('/quota', async (c) => c.json((await getQuota(deps, owner(c))) satisfies ApiBody<'GET /api/alerts/quota'>))
 
   signedIn.post('/', async (c) => {
     const input = createAlertSchema.parse(await jsonBody(c))
@@ -42,22 +43,24 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
     const idempotencyKey = header === undefined ? undefined : idempotencyKeySchema.parse(header)
     const { alert, replayed } = await createAlert(deps, owner(c).userId, input, { idempotencyKey })
     if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true')
-    return c.json({ success: true, alert }, 201)
+    return c.json({ success: true, alert } satisfies ApiBody<'POST /api/alerts'>, 201)
   })
 
-  signedIn.get('/:id', async (c) => c.json({ alert: await getAlert(deps, owner(c), c.req.param('id')) }))
+  signedIn.get('/:id', async (c) => c.json({ alert: await getAlert(deps, owner(c), c.req.param('id')) } satisfies ApiBody<'GET /api/alerts/:id'>))
 
   signedIn.patch('/:id', async (c) => {
     const patch = updateAlertSchema.parse(await jsonBody(c))
-    return c.json({ alert: await updateAlert(deps, owner(c).userId, c.req.param('id'), patch) })
+    return c.json({ alert: await updateAlert(deps, owner(c).userId, c.req.param('id'), patch) } satisfies ApiBody<'PATCH /api/alerts/:id'>)
   })
 
-  signedIn.get('/:id/notifications', async (c) => c.json({ notifications: await listAlertNotifications(deps.db, c.var.viewer.user.id, c.req.param('id')) }))
+  signedIn.get('/:id/notifications', async (c) =>
+    c.json({ notifications: await listAlertNotifications(deps.db, c.var.viewer.user.id, c.req.param('id')) } satisfies ApiBody<'GET /api/alerts/:id/notifications'>),
+  )
 
   // 200 with a body rather than 204, like the spec's other alert calls ({ success }).
   signedIn.delete('/:id', async (c) => {
     await deleteAlert(deps, owner(c).userId, c.req.param('id'))
-    return c.json({ success: true })
+    return c.json({ success: true } satisfies ApiBody<'DELETE /api/alerts/:id'>)
   })
 
   return app

@@ -12,6 +12,7 @@ import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
 import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-guard.ts'
 import { listUserSessions, revokeOtherUserSessions, revokeUserSession } from './user-sessions.ts'
 import { getViewer, requireUser, type Viewer } from './viewer.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
 
 export interface ChallengeVerifier {
   verify(token: string | undefined): Promise<void>
@@ -114,7 +115,7 @@ export function authRoutes(deps: AuthRouteDeps) {
   app.on(['GET', 'POST'], '/auth/*', handle)
 
   // Which outside sign-in providers this server has credentials for; the others show disabled buttons.
-  app.get('/auth-config', (c) => c.json({ socialProviders: deps.socialProviders }))
+  app.get('/auth-config', (c) => c.json({ socialProviders: deps.socialProviders } satisfies ApiBody<'GET /api/auth-config'>))
 
   const describeViewer = async (viewer: Viewer) => {
     const emails = await deps.db
@@ -131,18 +132,18 @@ export function authRoutes(deps: AuthRouteDeps) {
     return { user: viewer.user, profile: { role: viewer.role, subscription_tier: viewer.subscriptionTier }, emails }
   }
 
-  app.get('/me', requireUser(deps), async (c) => c.json(await describeViewer(c.var.viewer)))
+  app.get('/me', requireUser(deps), async (c) => c.json((await describeViewer(c.var.viewer)) satisfies ApiBody<'GET /api/me'>))
 
   // The caller's own sessions (profile page). Unlike better-auth's list-sessions these work however
   // long ago the caller signed in, and never hand out session tokens.
   app.get('/me/sessions', requireUser(deps), async (c) => {
     const { viewer } = c.var
-    return c.json({ sessions: await listUserSessions(deps.db, { userId: viewer.user.id, sessionId: viewer.sessionId }, deps.now()) })
+    return c.json({ sessions: await listUserSessions(deps.db, { userId: viewer.user.id, sessionId: viewer.sessionId }, deps.now()) } satisfies ApiBody<'GET /api/me/sessions'>)
   })
 
   app.post('/me/sessions/revoke-others', requireUser(deps), async (c) => {
     const { viewer } = c.var
-    return c.json({ revoked: await revokeOtherUserSessions(deps.db, viewer.user.id, viewer.sessionId) })
+    return c.json({ revoked: await revokeOtherUserSessions(deps.db, viewer.user.id, viewer.sessionId) } satisfies ApiBody<'POST /api/me/sessions/revoke-others'>)
   })
 
   // Another user's session id is answered exactly like one that doesn't exist.
@@ -156,7 +157,7 @@ export function authRoutes(deps: AuthRouteDeps) {
   // signed-out page view logs no failed request.
   app.get('/session', async (c) => {
     const viewer = await getViewer(c, deps)
-    return c.json(viewer ? await describeViewer(viewer) : { user: null, profile: null, emails: [] })
+    return c.json((viewer ? await describeViewer(viewer) : { user: null, profile: null, emails: [] }) satisfies ApiBody<'GET /api/session'>)
   })
 
   return app

@@ -16,6 +16,7 @@ import { openPortal } from './open-portal.ts'
 import { setCancelAtPeriodEnd } from './set-cancel-at-period-end.ts'
 import { startCheckout } from './start-checkout.ts'
 import { handleStripeEvent } from './stripe/handle-stripe-event.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
 
 /** Stripe's events are larger than our JSON bodies (a subscription with its items and prices). */
 export const WEBHOOK_BODY_LIMIT = 1_048_576
@@ -49,24 +50,24 @@ export function billingRoutes(deps: BillingDeps & { auth: Auth }) {
   // Every route below answers only a signed-in caller (typed: `c.var.viewer`).
   const signedIn = app.use('*', requireUser(deps, BILLING_MESSAGES.unauthenticated))
 
-  signedIn.get('/subscription', async (c) => c.json(await getSubscription(deps, c.var.viewer.user.id)))
-  signedIn.get('/history', async (c) => c.json({ events: await listBillingHistory(deps.db, c.var.viewer.user.id) }))
+  signedIn.get('/subscription', async (c) => c.json((await getSubscription(deps, c.var.viewer.user.id)) satisfies ApiBody<'GET /api/billing/subscription'>))
+  signedIn.get('/history', async (c) => c.json({ events: await listBillingHistory(deps.db, c.var.viewer.user.id) } satisfies ApiBody<'GET /api/billing/history'>))
 
   signedIn.post('/checkout', async (c) => {
     const input = checkoutRequestSchema.parse(await jsonBody(c))
-    return c.json(await startCheckout(deps, c.var.viewer.user, input))
+    return c.json((await startCheckout(deps, c.var.viewer.user, input)) satisfies ApiBody<'POST /api/billing/checkout'>)
   })
   signedIn.post('/cancel', async (c) => {
     emptyBodySchema.parse(await optionalJsonBody(c))
-    return c.json({ subscription: await setCancelAtPeriodEnd(deps, c.var.viewer.user.id, true) })
+    return c.json({ subscription: await setCancelAtPeriodEnd(deps, c.var.viewer.user.id, true) } satisfies ApiBody<'POST /api/billing/cancel'>)
   })
   signedIn.post('/reactivate', async (c) => {
     emptyBodySchema.parse(await optionalJsonBody(c))
-    return c.json({ subscription: await setCancelAtPeriodEnd(deps, c.var.viewer.user.id, false) })
+    return c.json({ subscription: await setCancelAtPeriodEnd(deps, c.var.viewer.user.id, false) } satisfies ApiBody<'POST /api/billing/reactivate'>)
   })
   signedIn.post('/portal', async (c) => {
     const input = portalRequestSchema.parse(await optionalJsonBody(c))
-    return c.json(await openPortal(deps, c.var.viewer.user.id, input))
+    return c.json((await openPortal(deps, c.var.viewer.user.id, input)) satisfies ApiBody<'POST /api/billing/portal'>)
   })
 
   // The local test mode's own checkout and portal pages.
@@ -75,15 +76,15 @@ export function billingRoutes(deps: BillingDeps & { auth: Auth }) {
     if (deps.billing.stripe) throw notFound()
     await next()
   })
-  local.get('/checkout/:id', async (c) => c.json({ checkout: await getLocalCheckout(deps, c.var.viewer.user, c.req.param('id')) }))
-  local.post('/checkout/:id/pay', async (c) => c.json(await payLocalCheckout(deps, c.var.viewer.user, c.req.param('id'), await jsonBody(c))))
-  local.get('/portal/:id', async (c) => c.json({ portal: await getLocalPortal(deps, c.var.viewer.user.id, c.req.param('id')) }))
+  local.get('/checkout/:id', async (c) => c.json({ checkout: await getLocalCheckout(deps, c.var.viewer.user, c.req.param('id')) } satisfies ApiBody<'GET /api/billing/local/checkout/:id'>))
+  local.post('/checkout/:id/pay', async (c) => c.json((await payLocalCheckout(deps, c.var.viewer.user, c.req.param('id'), await jsonBody(c))) satisfies ApiBody<'POST /api/billing/local/checkout/:id/pay'>))
+  local.get('/portal/:id', async (c) => c.json({ portal: await getLocalPortal(deps, c.var.viewer.user.id, c.req.param('id')) } satisfies ApiBody<'GET /api/billing/local/portal/:id'>))
   local.post('/portal/:id/switch', async (c) => {
     const { priceId } = switchPlanSchema.parse(await jsonBody(c))
-    return c.json({ subscription: await switchLocalPlan(deps, c.var.viewer.user.id, c.req.param('id'), priceId) })
+    return c.json({ subscription: await switchLocalPlan(deps, c.var.viewer.user.id, c.req.param('id'), priceId) } satisfies ApiBody<'POST /api/billing/local/portal/:id/switch'>)
   })
   local.post('/portal/:id/card', async (c) =>
-    c.json({ subscription: await updateLocalCard(deps, c.var.viewer.user.id, c.req.param('id'), await jsonBody(c)) }),
+    c.json({ subscription: await updateLocalCard(deps, c.var.viewer.user.id, c.req.param('id'), await jsonBody(c)) } satisfies ApiBody<'POST /api/billing/local/portal/:id/card'>),
   )
   signedIn.route('/local', local)
   return app

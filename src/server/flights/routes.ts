@@ -4,6 +4,7 @@ import { jsonBody } from '../http/json-body.ts'
 import type { FlightService } from './flight-service.ts'
 import { searchAirports } from '../reference-data/airports.ts'
 import { simulatedSellerPage } from './simulated-seller-page.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
 
 /** /api/airports and /api/flights/*: public, like the search page. */
 export function flightRoutes(deps: { flights: FlightService }) {
@@ -12,18 +13,18 @@ export function flightRoutes(deps: { flights: FlightService }) {
   app.get('/airports', (c) => {
     const q = (c.req.query('q') ?? '').slice(0, 64)
     c.header('cache-control', 'public, max-age=3600')
-    return c.json({ results: searchAirports(q) })
+    return c.json({ results: searchAirports(q) } satisfies ApiBody<'GET /api/airports'>)
   })
 
-  app.post('/flights/search', async (c) => c.json(await deps.flights.search(searchRequestSchema.parse(await jsonBody(c)))))
+  app.post('/flights/search', async (c) => c.json((await deps.flights.search(searchRequestSchema.parse(await jsonBody(c)))) satisfies ApiBody<'POST /api/flights/search'>))
 
-  app.post('/flights/next', async (c) => c.json(await deps.flights.next(flightTokenSchema.parse(await jsonBody(c)).token)))
+  app.post('/flights/next', async (c) => c.json((await deps.flights.next(flightTokenSchema.parse(await jsonBody(c)).token)) satisfies ApiBody<'POST /api/flights/next'>))
 
   app.post('/flights/booking-options', async (c) =>
-    c.json(await deps.flights.bookingOptions(flightTokenSchema.parse(await jsonBody(c)).token)),
+    c.json((await deps.flights.bookingOptions(flightTokenSchema.parse(await jsonBody(c)).token)) satisfies ApiBody<'POST /api/flights/booking-options'>),
   )
 
-  app.get('/flights/price-insights', async (c) => c.json(await deps.flights.priceInsights(priceInsightsQuerySchema.parse(c.req.query()))))
+  app.get('/flights/price-insights', async (c) => c.json((await deps.flights.priceInsights(priceInsightsQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/price-insights'>))
 
   // Where the simulated market's "Book" buttons land: there is no real seller offline.
   app.on(['GET', 'POST'], '/flights/simulated-seller', async (c) => {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { setPhoneSchema } from '#shared/notifications.ts'
-import { verifyPhoneSchema, type PhoneState } from '#shared/phone-verification.ts'
+import { verifyPhoneSchema } from '#shared/phone-verification.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireUser } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
@@ -13,6 +13,7 @@ import { readPhoneState } from './phone-state.ts'
 import { sendPhoneCode } from './send-phone-code.ts'
 import { setPhone } from './set-phone.ts'
 import { verifyPhone } from './verify-phone.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
 
 /**
  * /api/me/phone: the signed-in user's number for SMS and WhatsApp notices (E.164) and its
@@ -20,7 +21,8 @@ import { verifyPhone } from './verify-phone.ts'
  */
 export function phoneRoutes(deps: { auth: Auth; db: Db; logger: Logger; now: () => Date; notifications: { smsText: SmsTextSender } }) {
   const phone: PhoneDeps = { db: deps.db, now: deps.now, logger: deps.logger, sms: deps.notifications.smsText, codeKey: phoneCodeKey(deps.db) }
-  const answer = (c: Context, state: PhoneState) => c.json(state)
+  // Every call answers the PhoneState (ApiContract 'GET /api/me/phone' and the rest).
+  const answer = (c: Context, state: ApiBody<'GET /api/me/phone'>) => c.json(state)
   return new Hono()
     .use('*', requireUser(deps))
     .get('/', async (c) => answer(c, await readPhoneState(deps.db, c.var.viewer.user.id, deps.now())))

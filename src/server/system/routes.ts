@@ -3,6 +3,7 @@ import { withTimeout } from '#shared/timeout.ts'
 import { databaseAnswers, migrationsApplied, PROBE_TIMEOUT_MS } from '../db/client.ts'
 import { hasFreshWorker } from '../jobs/worker-heartbeat.ts'
 import type { AppDeps } from '../app.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
 
 export function systemRoutes(deps: AppDeps) {
   return new Hono()
@@ -11,7 +12,8 @@ export function systemRoutes(deps: AppDeps) {
     .get('/health', async (c) => {
       const { version, drivers } = deps
       const database = await databaseAnswers(deps.db)
-      return c.json({ status: database ? ('ok' as const) : ('unavailable' as const), version, drivers, checks: { database } }, database ? 200 : 503)
+      const body: ApiBody<'GET /api/health'> = { status: database ? 'ok' : 'unavailable', version, drivers, checks: { database } }
+      return c.json(body, database ? 200 : 503)
     })
     .get('/ready', async (c) => {
       const checks = { database: false, migrations: false, worker: false }
@@ -23,6 +25,7 @@ export function systemRoutes(deps: AppDeps) {
         deps.logger.warn({ err }, 'readiness check failed')
       }
       const ready = checks.database && checks.migrations && checks.worker
-      return c.json({ status: ready ? ('ready' as const) : ('not-ready' as const), checks }, ready ? 200 : 503)
+      const body: ApiBody<'GET /api/ready'> = { status: ready ? 'ready' : 'not-ready', checks }
+      return c.json(body, ready ? 200 : 503)
     })
 }

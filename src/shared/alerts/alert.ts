@@ -132,6 +132,22 @@ export interface AlertNotificationSummary {
   sent_at: string | null
 }
 
+/** One notice as GET /api/alerts/:id/notifications lists it, newest first, with its retry details. */
+export interface AlertNotificationRecord {
+  id: string
+  channel: NotificationChannel
+  status: AlertNotificationSummary['status']
+  /** Delivery attempts so far: a pending notice with attempts is being retried. */
+  attempts: number
+  price: number
+  createdAt: string
+  sentAt: string | null
+  /** When a pending notice is tried next. */
+  nextAttemptAt: string | null
+  /** Why a skipped notice was not sent ("the alert is paused"). */
+  note: string | null
+}
+
 /** Section 3 "Alert (as read)", plus what the list shows (lowest price, check times, notes). */
 export interface Alert {
   id: string

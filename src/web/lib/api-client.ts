@@ -1,3 +1,4 @@
+import type { ApiResponse, ApiRoute, RouteParams } from '#shared/api-contract.ts'
 import type { FieldErrors } from '#shared/errors.ts'
 
 /** Any failed API call: the HTTP status, a short code and a message fit to show. */
@@ -31,20 +32,40 @@ async function toApiError(res: Response): Promise<ApiError> {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   json?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** The query string, without "?" (empty: none). */
+  query?: string | URLSearchParams
 }
 
-/** The one way the web app calls the API: same-origin, cookies included, JSON in and out. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** A route's path parameters are required when it has any (`params: { id }` for 'GET /api/alerts/:id'). */
+type CallArgs<R extends ApiRoute> = keyof RouteParams<R> extends never
+  ? [options?: RequestOptions]
+  : [options: RequestOptions & { params: RouteParams<R> }]
+
+/** The path of a call: the route's `:name` parameters filled in (encoded) and the query string added. */
+export function apiPath(route: ApiRoute, params: Record<string, string> = {}, query: RequestOptions['query'] = ''): string {
+  const template = route.slice(route.indexOf(' ') + 1)
+  const path = template.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+  const search = query.toString()
+  return search ? `${path}?${search}` : path
+}
+
+/**
+ * The one way the web app calls the API: same-origin, cookies included, JSON in and out. The route
+ * ("GET /api/alerts/:id") names the call, and its answer has the type ApiContract declares for it
+ * (src/shared/api-contract.ts), which the server's handler is checked against.
+ */
+export async function api<R extends ApiRoute>(route: R, ...[options = {}]: CallArgs<R>): Promise<ApiResponse<R>> {
+  const method = route.slice(0, route.indexOf(' '))
+  const params = 'params' in options ? (options.params as Record<string, string>) : {}
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
   if (options.json !== undefined) headers['content-type'] = 'application/json'
   let res: Response
   try {
-    res = await fetch(path, {
-      method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
+    res = await fetch(apiPath(route, params, options.query), {
+      method,
       headers,
       body: options.json === undefined ? undefined : JSON.stringify(options.json),
       credentials: 'same-origin',
@@ -55,8 +76,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(0, 'network', 'Could not reach FareDrop. Check your connection and try again.')
   }
   if (!res.ok) throw await toApiError(res)
-  if (res.status === 204) return undefined as T
-  return (await res.json()) as T
+  // The contract's type for the route: the server's handler is compiled against the same declaration.
+  if (res.status === 204) return undefined as ApiResponse<R>
+  return (await res.json()) as ApiResponse<R>
 }
 
 /** Text for any error: the API's message, or the generic one. */

@@ -1,10 +1,8 @@
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency.ts'
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
-import type { Alert, AlertDetail, CreateAlertInput, CreateAlertResponse, UpdateAlertInput } from '#shared/alerts/alert.ts'
+import type { Alert, AlertNotificationRecord, CreateAlertInput, UpdateAlertInput } from '#shared/alerts/alert.ts'
 import { canCreateAlert, PREMIUM_REASONS, type PremiumReason, type QuotaStatus } from '#shared/alerts/alert-rules.ts'
-import type { NotificationStatus } from '#shared/notifications.ts'
-import type { NotificationChannel } from '#shared/plans.ts'
 import { api, ApiError } from '../../lib/api-client.ts'
 import type { AlertListFilters } from '../../stores/alert-store.ts'
 import { alertQueryKeys } from './quota.ts'
@@ -12,6 +10,7 @@ import { alertQueryKeys } from './quota.ts'
 /** The alert endpoints (../shared/reference/api.md "Alerts"); every call is scoped to the signed-in user. */
 
 export { alertQueryKeys, quotaQueryOptions } from './quota.ts'
+export type { AlertNotificationRecord }
 
 /** The list query string: the store's `searchQuery` travels as `q`. */
 export function alertListSearch(filters: AlertListFilters): string {
@@ -25,7 +24,7 @@ export function alertListQueryOptions(filters: AlertListFilters) {
   const search = alertListSearch(filters)
   return queryOptions({
     queryKey: [...alertQueryKeys.lists(), search],
-    queryFn: async ({ signal }) => (await api<{ alerts: Alert[] }>(`/api/alerts?${search}`, { signal })).alerts,
+    queryFn: async ({ signal }) => (await api('GET /api/alerts', { query: search, signal })).alerts,
     // A filter change keeps the current cards on screen until the new list arrives (no skeleton flash).
     placeholderData: keepPreviousData,
   })
@@ -34,24 +33,8 @@ export function alertListQueryOptions(filters: AlertListFilters) {
 export function alertDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: alertQueryKeys.detail(id),
-    queryFn: async ({ signal }) => (await api<{ alert: AlertDetail }>(`/api/alerts/${encodeURIComponent(id)}`, { signal })).alert,
+    queryFn: async ({ signal }) => (await api('GET /api/alerts/:id', { params: { id }, signal })).alert,
   })
-}
-
-/** One notice as GET /api/alerts/:id/notifications lists it (server/notifications/alert-notification-history.ts). */
-export interface AlertNotificationRecord {
-  id: string
-  channel: NotificationChannel
-  status: NotificationStatus
-  /** Delivery attempts so far: a pending notice with attempts is being retried. */
-  attempts: number
-  price: number
-  createdAt: string
-  sentAt: string | null
-  /** When a pending notice is tried next. */
-  nextAttemptAt: string | null
-  /** Why a skipped notice was not sent ("the alert is paused"). */
-  note: string | null
 }
 
 /** A notice still pending is looked at again now and then, so Retrying turns into Sent or Failed. */
@@ -65,7 +48,7 @@ export function alertNotificationsQueryOptions(id: string) {
   return queryOptions({
     queryKey: [...alertQueryKeys.detail(id), 'notifications'],
     queryFn: async ({ signal }) =>
-      (await api<{ notifications: AlertNotificationRecord[] }>(`/api/alerts/${encodeURIComponent(id)}/notifications`, { signal })).notifications,
+      (await api('GET /api/alerts/:id/notifications', { params: { id }, signal })).notifications,
     refetchInterval: (query) => (query.state.data?.some((notice) => notice.status === 'pending') ? PENDING_REFRESH_MS : false),
   })
 }
@@ -75,19 +58,19 @@ export function alertNotificationsQueryOptions(id: string) {
  * with the same idempotency key returns the alert the first attempt made, if it made one.
  */
 export async function createAlert(input: CreateAlertInput, idempotencyKey?: string): Promise<Alert> {
-  const body = await api<CreateAlertResponse>('/api/alerts', { json: input, ...(idempotencyKey ? { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {}) })
+  const body = await api('POST /api/alerts', { json: input, ...(idempotencyKey ? { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } } : {}) })
   if (!body.success) throw new ApiError(400, body.error.code, body.error.message, body.error.fieldErrors, undefined, body.error)
   return body.alert
 }
 
 /** PATCH /api/alerts/:id with any subset of the editable fields, or a status change. */
 export async function updateAlert(id: string, patch: UpdateAlertInput): Promise<Alert | null> {
-  const body = await api<{ alert?: Alert } | undefined>(`/api/alerts/${encodeURIComponent(id)}`, { method: 'PATCH', json: patch })
-  return body?.alert ?? null
+  const body = await api('PATCH /api/alerts/:id', { params: { id }, json: patch })
+  return body.alert
 }
 
-export function deleteAlert(id: string): Promise<void> {
-  return api<void>(`/api/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' })
+export async function deleteAlert(id: string): Promise<void> {
+  await api('DELETE /api/alerts/:id', { params: { id } })
 }
 
 const reasonsSchema = z.array(z.enum(PREMIUM_REASONS)).catch([])

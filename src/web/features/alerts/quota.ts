@@ -18,7 +18,7 @@ export const quotaQueryOptions = queryOptions({
   queryKey: alertQueryKeys.quota(),
   queryFn: async ({ signal }): Promise<QuotaStatus | null> => {
     try {
-      return await api<QuotaStatus>('/api/alerts/quota', { signal })
+      return await api('GET /api/alerts/quota', { signal })
     } catch (error) {
       if ((error as Error).name === 'AbortError') throw error
       return null

@@ -1,20 +1,18 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
-import type { Role } from '#shared/roles.ts'
+import type { Me, SessionSummary } from '#shared/account.ts'
+import type { AuthSession } from '#shared/api-contract.ts'
 import { api, ApiError } from '../../lib/api-client.ts'
 
-export interface Me {
-  user: { id: string; email: string; name: string; emailVerified: boolean }
-  profile: { role: Role; subscription_tier: string }
-  emails: { id: string; email: string; is_primary: boolean; is_verified: boolean; verified_at: string | null }[]
-}
+export type { AuthSession, Me, SessionSummary }
+
 
 /** The signed-in user, or null when signed out. */
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
   queryFn: async ({ signal }): Promise<Me | null> => {
-    const session = await api<Me | { user: null }>('/api/session', { signal })
-    return session.user ? (session as Me) : null
+    const session = await api('GET /api/session', { signal })
+    return session.user ? session : null
   },
 })
 
@@ -31,14 +29,14 @@ export async function refreshSession(queryClient: QueryClient) {
 const challenged = (captchaToken: string) => ({ [CAPTCHA_HEADER]: captchaToken })
 
 export function signInWithPassword(input: { email: string; password: string; captchaToken: string }) {
-  return api<{ twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', {
+  return api('POST /api/auth/sign-in/email', {
     json: { email: input.email, password: input.password, rememberMe: true },
     headers: challenged(input.captchaToken),
   })
 }
 
 export function signUp(input: { email: string; password: string; firstName: string; lastName: string; captchaToken: string }) {
-  return api('/api/auth/sign-up/email', {
+  return api('POST /api/auth/sign-up/email', {
     json: {
       email: input.email,
       password: input.password,
@@ -52,32 +50,32 @@ export function signUp(input: { email: string; password: string; firstName: stri
 }
 
 export function sendMagicLink(input: { email: string; captchaToken: string }) {
-  return api('/api/auth/sign-in/magic-link', { json: { email: input.email, callbackURL: '/' }, headers: challenged(input.captchaToken) })
+  return api('POST /api/auth/sign-in/magic-link', { json: { email: input.email, callbackURL: '/' }, headers: challenged(input.captchaToken) })
 }
 
 export function requestPasswordReset(input: { email: string; captchaToken: string }) {
-  return api('/api/auth/request-password-reset', {
+  return api('POST /api/auth/request-password-reset', {
     json: { email: input.email, redirectTo: '/auth?type=recovery' },
     headers: challenged(input.captchaToken),
   })
 }
 
 export function resetPassword(input: { token: string; password: string }) {
-  return api('/api/auth/reset-password', { json: { token: input.token, newPassword: input.password } })
+  return api('POST /api/auth/reset-password', { json: { token: input.token, newPassword: input.password } })
 }
 
 export function verifyEmail(token: string) {
-  return api(`/api/auth/verify-email?token=${encodeURIComponent(token)}`)
+  return api('GET /api/auth/verify-email', { query: new URLSearchParams({ token }) })
 }
 
 export function resendVerificationEmail(email: string) {
-  return api('/api/auth/send-verification-email', { json: { email, callbackURL: '/' } })
+  return api('POST /api/auth/send-verification-email', { json: { email, callbackURL: '/' } })
 }
 
 /** Signs out on the server; 401/403/404 mean the session was already gone, which is fine. */
 export async function signOut() {
   try {
-    await api('/api/auth/sign-out', { json: {} })
+    await api('POST /api/auth/sign-out', { json: {} })
   } catch (error) {
     if (!(error instanceof ApiError && [401, 403, 404].includes(error.status))) console.error('Sign-out failed', error)
   }
@@ -85,35 +83,6 @@ export async function signOut() {
 
 // ---- Profile and security settings (better-auth endpoints under /api/auth) ----
 
-/** A sign-in session as better-auth lists it. Dates arrive as ISO strings. */
-export interface AuthSessionRecord {
-  id: string
-  token: string
-  userId: string
-  expiresAt: string
-  createdAt: string
-  updatedAt: string
-  ipAddress?: string | null
-  userAgent?: string | null
-}
-
-/** better-auth's view of the signed-in user, with FareDrop's extra fields and the 2FA flag. */
-export interface AuthUser {
-  id: string
-  email: string
-  name: string
-  emailVerified: boolean
-  createdAt: string
-  updatedAt: string
-  firstName?: string | null
-  lastName?: string | null
-  twoFactorEnabled?: boolean | null
-}
-
-export interface AuthSession {
-  session: AuthSessionRecord
-  user: AuthUser
-}
 
 /**
  * The current better-auth session (its id marks "this device") and user (names, 2FA flag).
@@ -121,20 +90,8 @@ export interface AuthSession {
  */
 export const authSessionQueryOptions = queryOptions({
   queryKey: ['me', 'auth-session'],
-  queryFn: ({ signal }) => api<AuthSession | null>('/api/auth/get-session', { signal }),
+  queryFn: ({ signal }) => api('GET /api/auth/get-session', { signal }),
 })
-
-/** One of the signed-in user's sessions as our API lists it (no token: it never reaches the page). */
-export interface SessionSummary {
-  id: string
-  /** The session this browser is using. */
-  current: boolean
-  createdAt: string
-  updatedAt: string
-  expiresAt: string
-  ipAddress: string | null
-  userAgent: string | null
-}
 
 /**
  * Every active session of the signed-in user, from our own endpoint: better-auth's list-sessions
@@ -142,57 +99,57 @@ export interface SessionSummary {
  */
 export const sessionsQueryOptions = queryOptions({
   queryKey: ['me', 'sessions'],
-  queryFn: async ({ signal }) => (await api<{ sessions: SessionSummary[] }>('/api/me/sessions', { signal })).sessions,
+  queryFn: async ({ signal }) => (await api('GET /api/me/sessions', { signal })).sessions,
 })
 
 export function updateProfileName(input: { firstName: string; lastName: string }) {
-  return api<{ status: boolean }>('/api/auth/update-user', {
+  return api('POST /api/auth/update-user', {
     json: { name: `${input.firstName} ${input.lastName}`.trim(), firstName: input.firstName, lastName: input.lastName },
   })
 }
 
 /** Changes the password and signs every other session out (the current one gets a fresh session). */
 export function changePassword(input: { currentPassword: string; newPassword: string }) {
-  return api<{ token: string | null }>('/api/auth/change-password', {
+  return api('POST /api/auth/change-password', {
     json: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
   })
 }
 
 /** Signs one of the user's sessions out (a session of someone else is a 404). */
 export function revokeSession(id: string) {
-  return api<void>(`/api/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  return api('DELETE /api/me/sessions/:id', { params: { id } })
 }
 
 /** Signs out every session but this one; answers how many ended. */
 export function revokeOtherSessions() {
-  return api<{ revoked: number }>('/api/me/sessions/revoke-others', { json: {} })
+  return api('POST /api/me/sessions/revoke-others', { json: {} })
 }
 
 /** Starts TOTP set-up: the authenticator URI and backup codes; 2FA is on once a code is verified. */
 export function enableTwoFactor(password: string) {
-  return api<{ totpURI: string; backupCodes: string[] }>('/api/auth/two-factor/enable', { json: { password } })
+  return api('POST /api/auth/two-factor/enable', { json: { password } })
 }
 
 /** Confirms TOTP set-up when signed in, or completes a sign-in waiting for its second factor. */
 export function verifyTotp(code: string) {
-  return api<{ token: string }>('/api/auth/two-factor/verify-totp', { json: { code, trustDevice: false } })
+  return api('POST /api/auth/two-factor/verify-totp', { json: { code, trustDevice: false } })
 }
 
 /** Completes a sign-in with a one-time backup code (each code works once). */
 export function verifyBackupCode(code: string) {
-  return api<{ token: string }>('/api/auth/two-factor/verify-backup-code', { json: { code, trustDevice: false } })
+  return api('POST /api/auth/two-factor/verify-backup-code', { json: { code, trustDevice: false } })
 }
 
 export function disableTwoFactor(password: string) {
-  return api<{ status: boolean }>('/api/auth/two-factor/disable', { json: { password } })
+  return api('POST /api/auth/two-factor/disable', { json: { password } })
 }
 
 /** Replaces every backup code with a new set. */
 export function generateBackupCodes(password: string) {
-  return api<{ status: boolean; backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { json: { password } })
+  return api('POST /api/auth/two-factor/generate-backup-codes', { json: { password } })
 }
 
 /** Deletes the account and everything in it (profile, emails, sessions, alerts). */
 export function deleteAccount(password: string) {
-  return api<{ success: boolean; message: string }>('/api/auth/delete-user', { json: { password } })
+  return api('POST /api/auth/delete-user', { json: { password } })
 }

@@ -23,7 +23,7 @@ export const signInFailedMessage = (label: string) => `Failed to sign in with ${
 
 const authConfigQuery = {
   queryKey: ['auth-config'],
-  queryFn: () => api<{ socialProviders: Record<ProviderId, boolean> }>('/api/auth-config'),
+  queryFn: () => api('GET /api/auth-config'),
   staleTime: Infinity,
 }
 
@@ -33,7 +33,7 @@ const authConfigQuery = {
  */
 async function startProviderSignIn(provider: ProviderId): Promise<string> {
   const returnTo = `${PATHS.authCallback}?provider=${provider}`
-  const { url } = await api<{ url: string }>('/api/auth/sign-in/social', {
+  const { url } = await api('POST /api/auth/sign-in/social', {
     json: { provider, callbackURL: returnTo, errorCallbackURL: returnTo, disableRedirect: true },
   })
   return url

@@ -1,5 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, SubscriptionResponse, SubscriptionView } from '#shared/billing.ts'
 import type { PriceId } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
 import type { TestCardInput } from '#shared/test-cards.ts'
@@ -19,12 +18,12 @@ export const billingQueryKeys = {
 
 export const subscriptionQueryOptions = queryOptions({
   queryKey: billingQueryKeys.subscription(),
-  queryFn: ({ signal }) => api<SubscriptionResponse>('/api/billing/subscription', { signal }),
+  queryFn: ({ signal }) => api('GET /api/billing/subscription', { signal }),
 })
 
 export const billingHistoryQueryOptions = queryOptions({
   queryKey: billingQueryKeys.history(),
-  queryFn: async ({ signal }) => (await api<{ events: BillingHistoryEntry[] }>('/api/billing/history', { signal })).events,
+  queryFn: async ({ signal }) => (await api('GET /api/billing/history', { signal })).events,
 })
 
 /**
@@ -55,20 +54,20 @@ export function billingErrorMessage(error: unknown, fallback: string): string {
  * (/profile?success=true).
  */
 export function startCheckout(priceId: PriceId) {
-  return api<{ sessionId: string; url: string }>('/api/billing/checkout', { json: { priceId, cancelUrl: `${PATHS.profile}?plan=${priceId}` } })
+  return api('POST /api/billing/checkout', { json: { priceId, cancelUrl: `${PATHS.profile}?plan=${priceId}` } })
 }
 
 export function cancelSubscription() {
-  return api<{ subscription: SubscriptionView }>('/api/billing/cancel', { method: 'POST' })
+  return api('POST /api/billing/cancel')
 }
 
 export function reactivateSubscription() {
-  return api<{ subscription: SubscriptionView }>('/api/billing/reactivate', { method: 'POST' })
+  return api('POST /api/billing/reactivate')
 }
 
 /** POST /api/billing/portal; with `priceId` the portal opens on switching to that price. */
 export function openBillingPortal(input: { returnUrl?: string; priceId?: PriceId } = {}) {
-  return api<{ url: string }>('/api/billing/portal', { json: input })
+  return api('POST /api/billing/portal', { json: input })
 }
 
 // ---- The local test mode's own pages (answer 404 when the server runs on Stripe) ----
@@ -76,28 +75,28 @@ export function openBillingPortal(input: { returnUrl?: string; priceId?: PriceId
 export function localCheckoutQueryOptions(id: string) {
   return queryOptions({
     queryKey: billingQueryKeys.localCheckout(id),
-    queryFn: async ({ signal }) => (await api<{ checkout: LocalCheckoutView }>(`/api/billing/local/checkout/${encodeURIComponent(id)}`, { signal })).checkout,
+    queryFn: async ({ signal }) => (await api('GET /api/billing/local/checkout/:id', { params: { id }, signal })).checkout,
     // A checkout page is one visit: refetching on focus would only re-ask what the page shows.
     refetchOnWindowFocus: false,
   })
 }
 
 export function payLocalCheckout(id: string, card: TestCardInput) {
-  return api<{ redirect_path: string }>(`/api/billing/local/checkout/${encodeURIComponent(id)}/pay`, { json: card })
+  return api('POST /api/billing/local/checkout/:id/pay', { params: { id }, json: card })
 }
 
 export function localPortalQueryOptions(id: string) {
   return queryOptions({
     queryKey: billingQueryKeys.localPortal(id),
-    queryFn: async ({ signal }) => (await api<{ portal: LocalPortalView }>(`/api/billing/local/portal/${encodeURIComponent(id)}`, { signal })).portal,
+    queryFn: async ({ signal }) => (await api('GET /api/billing/local/portal/:id', { params: { id }, signal })).portal,
     refetchOnWindowFocus: false,
   })
 }
 
 export function switchLocalPlan(id: string, priceId: PriceId) {
-  return api<{ subscription: SubscriptionView }>(`/api/billing/local/portal/${encodeURIComponent(id)}/switch`, { json: { priceId } })
+  return api('POST /api/billing/local/portal/:id/switch', { params: { id }, json: { priceId } })
 }
 
 export function updateLocalCard(id: string, card: TestCardInput) {
-  return api<{ subscription: SubscriptionView }>(`/api/billing/local/portal/${encodeURIComponent(id)}/card`, { json: card })
+  return api('POST /api/billing/local/portal/:id/card', { params: { id }, json: card })
 }

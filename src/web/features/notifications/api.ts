@@ -1,6 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { PushPublicKeyResponse, PushSubscriptionsResponse } from '#shared/notifications.ts'
-import type { PhoneState } from '#shared/phone-verification.ts'
 import { api } from '../../lib/api-client.ts'
 
 /**
@@ -14,39 +12,32 @@ import { api } from '../../lib/api-client.ts'
  */
 export const phoneQueryOptions = queryOptions({
   queryKey: ['me', 'phone'],
-  queryFn: ({ signal }) => api<PhoneState>('/api/me/phone', { signal }),
+  queryFn: ({ signal }) => api('GET /api/me/phone', { signal }),
 })
 
 /** Saves the number; a new number comes back unverified with a code on its way. */
-export const savePhone = (phone: string) => api<PhoneState>('/api/me/phone', { method: 'PUT', json: { phone } })
+export const savePhone = (phone: string) => api('PUT /api/me/phone', { json: { phone } })
 
-export const removePhone = () => api<PhoneState>('/api/me/phone', { method: 'DELETE' })
+export const removePhone = () => api('DELETE /api/me/phone')
 
 /** "Resend code" (429 with Retry-After while the limits hold). */
-export const sendPhoneCode = () => api<PhoneState>('/api/me/phone/code', { method: 'POST' })
+export const sendPhoneCode = () => api('POST /api/me/phone/code')
 
-export const verifyPhoneCode = (code: string) => api<PhoneState>('/api/me/phone/verify', { json: { code } })
-
-/** The driver behind each channel: 'outbox' means this server keeps notices in its local outbox. */
-export interface ChannelDrivers {
-  sms: string
-  whatsapp: string
-  push: string
-}
+export const verifyPhoneCode = (code: string) => api('POST /api/me/phone/verify', { json: { code } })
 
 export const healthQueryOptions = queryOptions({
   queryKey: ['health'],
-  queryFn: ({ signal }) => api<{ drivers: ChannelDrivers }>('/api/health', { signal }),
+  queryFn: ({ signal }) => api('GET /api/health', { signal }),
   // Drivers come from the server's configuration: they change only with a restart.
   staleTime: Infinity,
 })
 
-export const fetchPushPublicKey = async () => (await api<PushPublicKeyResponse>('/api/push/public-key')).publicKey
+export const fetchPushPublicKey = async () => (await api('GET /api/push/public-key')).publicKey
 
 /** The signed-in user's registered devices, and how many of their live alerts send push. */
-export const fetchPushSubscriptions = (signal?: AbortSignal) => api<PushSubscriptionsResponse>('/api/push/subscriptions', { signal })
+export const fetchPushSubscriptions = (signal?: AbortSignal) => api('GET /api/push/subscriptions', { signal })
 
-export const savePushSubscription = (subscription: PushSubscriptionJSON) => api<{ success: true }>('/api/push/subscriptions', { json: subscription })
+export const savePushSubscription = (subscription: PushSubscriptionJSON) => api('POST /api/push/subscriptions', { json: subscription })
 
 export const deletePushSubscription = (endpoint: string, signal?: AbortSignal) =>
-  api<{ success: true }>('/api/push/subscriptions', { method: 'DELETE', json: { endpoint }, ...(signal ? { signal } : {}) })
+  api('DELETE /api/push/subscriptions', { json: { endpoint }, ...(signal ? { signal } : {}) })

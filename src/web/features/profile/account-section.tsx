@@ -8,19 +8,19 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { refreshSession, updateProfileName, type AuthUser } from '../auth/api.ts'
+import { refreshSession, updateProfileName, type AuthSession } from '../auth/api.ts'
 import { formatDay, initials } from './format.ts'
 import { NameSchema, PROFILE_MESSAGES, type NameInput } from './schemas.ts'
 import { Detail, SectionCard } from './section-card.tsx'
 
 /** First and last name as stored, or split from the display name for accounts made without them. */
-function namesOf(user: AuthUser): NameInput {
+function namesOf(user: AuthSession['user']): NameInput {
   if (user.firstName || user.lastName) return { firstName: user.firstName ?? '', lastName: user.lastName ?? '' }
   const [firstName = '', ...rest] = user.name.trim().split(/\s+/)
   return { firstName, lastName: rest.join(' ') }
 }
 
-export function AccountSection({ user }: { user: AuthUser }) {
+export function AccountSection({ user }: { user: AuthSession['user'] }) {
   const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
   const names = namesOf(user)

@@ -1,0 +1,119 @@
+import type { Me, SessionSummary, SignedOut } from './account.ts'
+import type { Alert, AlertDetail, AlertNotificationRecord, CreateAlertResponse } from './alerts/alert.ts'
+import type { QuotaStatus } from './alerts/alert-rules.ts'
+import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, SubscriptionResponse, SubscriptionView } from './billing.ts'
+import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, SearchResponse } from './flights/model.ts'
+import type { PushPublicKeyResponse, PushSubscriptionsResponse } from './notifications.ts'
+import type { PhoneState } from './phone-verification.ts'
+import type { AdminOverviewResponse, HealthResponse, ReadinessResponse } from './system.ts'
+
+/**
+ * What each call of our API answers, declared once for both sides. The server's handlers answer
+ * `c.json(body satisfies ApiBody<'GET /api/alerts'>)`, so the compiler holds them to it; the web
+ * app's one client (`api('GET /api/alerts', …)`, src/web/lib/api-client.ts) returns the same type
+ * by route, so a read is never an unchecked cast. Keys are "METHOD /path" with `:name` for path
+ * parameters. The better-auth calls at the end are that library's answers as we use them.
+ */
+export interface ApiContract {
+  'GET /api/health': HealthResponse
+  'GET /api/ready': ReadinessResponse
+  'GET /api/auth-config': { socialProviders: Record<string, boolean> }
+
+  'GET /api/session': Me | SignedOut
+  'GET /api/me': Me
+  'GET /api/me/sessions': { sessions: SessionSummary[] }
+  'POST /api/me/sessions/revoke-others': { revoked: number }
+  'DELETE /api/me/sessions/:id': void
+
+  'GET /api/me/phone': PhoneState
+  'PUT /api/me/phone': PhoneState
+  'DELETE /api/me/phone': PhoneState
+  'POST /api/me/phone/code': PhoneState
+  'POST /api/me/phone/verify': PhoneState
+
+  'GET /api/airports': AirportSearchResponse
+  'POST /api/flights/search': SearchResponse
+  'POST /api/flights/next': SearchResponse
+  'POST /api/flights/booking-options': BookingOptionsResponse
+  'GET /api/flights/price-insights': PriceInsights
+
+  'GET /api/alerts': { alerts: Alert[] }
+  'GET /api/alerts/quota': QuotaStatus
+  'POST /api/alerts': CreateAlertResponse
+  'GET /api/alerts/:id': { alert: AlertDetail }
+  'PATCH /api/alerts/:id': { alert: Alert }
+  'DELETE /api/alerts/:id': { success: true }
+  'GET /api/alerts/:id/notifications': { notifications: AlertNotificationRecord[] }
+
+  'GET /api/push/public-key': PushPublicKeyResponse
+  'GET /api/push/subscriptions': PushSubscriptionsResponse
+  'POST /api/push/subscriptions': { success: true }
+  'DELETE /api/push/subscriptions': { success: true }
+
+  'GET /api/billing/subscription': SubscriptionResponse
+  'GET /api/billing/history': { events: BillingHistoryEntry[] }
+  'POST /api/billing/checkout': { sessionId: string; url: string }
+  'POST /api/billing/cancel': { subscription: SubscriptionView }
+  'POST /api/billing/reactivate': { subscription: SubscriptionView }
+  'POST /api/billing/portal': { url: string }
+  'GET /api/billing/local/checkout/:id': { checkout: LocalCheckoutView }
+  'POST /api/billing/local/checkout/:id/pay': { redirect_path: string }
+  'GET /api/billing/local/portal/:id': { portal: LocalPortalView }
+  'POST /api/billing/local/portal/:id/switch': { subscription: SubscriptionView }
+  'POST /api/billing/local/portal/:id/card': { subscription: SubscriptionView }
+
+  'GET /api/admin/overview': AdminOverviewResponse
+
+  // better-auth (src/server/auth/auth.ts) answers these; the shapes are the parts we read.
+  'POST /api/auth/sign-up/email': { user: { id: string; email: string } | null }
+  'POST /api/auth/sign-in/email': { twoFactorRedirect?: boolean }
+  'POST /api/auth/sign-in/magic-link': { status: boolean }
+  'POST /api/auth/request-password-reset': { status: boolean }
+  'POST /api/auth/reset-password': { status: boolean }
+  'GET /api/auth/verify-email': { status: boolean }
+  'POST /api/auth/send-verification-email': { status: boolean }
+  'POST /api/auth/sign-out': { success: boolean }
+  'POST /api/auth/sign-in/social': { url: string }
+  'GET /api/auth/get-session': AuthSession | null
+  'POST /api/auth/update-user': { status: boolean }
+  'POST /api/auth/change-password': { token: string | null }
+  'POST /api/auth/two-factor/enable': { totpURI: string; backupCodes: string[] }
+  'POST /api/auth/two-factor/verify-totp': { token: string }
+  'POST /api/auth/two-factor/verify-backup-code': { token: string }
+  'POST /api/auth/two-factor/disable': { status: boolean }
+  'POST /api/auth/two-factor/generate-backup-codes': { status: boolean; backupCodes: string[] }
+  'POST /api/auth/delete-user': { success: boolean; message: string }
+}
+
+/** better-auth's view of a sign-in session and its user, with FareDrop's extra fields and the 2FA flag. */
+export interface AuthSession {
+  session: { id: string; token: string; userId: string; expiresAt: string; createdAt: string; updatedAt: string; ipAddress?: string | null; userAgent?: string | null }
+  user: {
+    id: string
+    email: string
+    name: string
+    emailVerified: boolean
+    createdAt: string
+    updatedAt: string
+    firstName?: string | null
+    lastName?: string | null
+    twoFactorEnabled?: boolean | null
+  }
+}
+
+export type ApiRoute = keyof ApiContract
+export type ApiResponse<R extends ApiRoute> = ApiContract[R]
+
+/**
+ * What a handler may pass to `c.json` for a route: the declared answer, where a Date may stand for
+ * an ISO string (JSON.stringify writes it as one).
+ */
+export type ApiBody<R extends ApiRoute> = ServerForm<ApiContract[R]>
+type ServerForm<T> = T extends string ? T | Date : T extends readonly (infer U)[] ? ServerForm<U>[] : T extends object ? { [K in keyof T]: ServerForm<T[K]> } : T
+
+/** The `:name` parameters of a route's path, e.g. { id: string } for 'GET /api/alerts/:id'. */
+export type RouteParams<R extends string> = R extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & RouteParams<`/${Rest}`>
+  : R extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, never>

@@ -1,0 +1,37 @@
+/** The driver behind each outside service, as GET /api/health reports it ('outbox' and 'local' are the offline defaults). */
+export interface Drivers {
+  db: 'pglite' | 'postgres'
+  flights: string
+  email: string
+  sms: string
+  whatsapp: string
+  push: string
+  billing: string
+}
+
+/** GET /api/health: 200 "ok", or 503 "unavailable" while the database does not answer. */
+export interface HealthResponse {
+  status: 'ok' | 'unavailable'
+  version: string
+  drivers: Drivers
+  checks: { database: boolean }
+}
+
+/** GET /api/ready: 200 "ready", or 503 "not-ready" with the same body naming what is missing. */
+export interface ReadinessResponse {
+  status: 'ready' | 'not-ready'
+  checks: { database: boolean; migrations: boolean; worker: boolean }
+}
+
+/** GET /api/admin/overview: headline figures and the drivers, for the admin dashboard. */
+export interface AdminOverviewResponse {
+  overview: {
+    users: number
+    verifiedUsers: number
+    admins: number
+    activeSessions: number
+    /** Alert notices that failed for good (GET /api/admin/notifications?status=dead lists them). */
+    deadNotifications: number
+  }
+  drivers: Drivers
+}
