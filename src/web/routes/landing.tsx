@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { PATHS } from '#shared/routes.ts'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
@@ -21,7 +21,12 @@ export default function LandingPage() {
   const auth = useAuth()
   const { pathname, hash } = useLocation()
 
-  const waitingForSession = pathname === PATHS.landing && auth.status === 'loading'
+  // Only the first answer is waited for. When the session can't be read (an API outage), the page's
+  // sections mount and retry the query, which makes it "loading" again: showing the skeleton then
+  // would unmount them, and the next mount would retry again, for ever.
+  const [sessionAnswered, setSessionAnswered] = useState(auth.status !== 'loading')
+  if (!sessionAnswered && auth.status !== 'loading') setSessionAnswered(true)
+  const waitingForSession = pathname === PATHS.landing && !sessionAnswered
 
   // Footer links such as /#pricing arrive with a hash: scroll to that section once it exists.
   useEffect(() => {
