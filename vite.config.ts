@@ -1,18 +1,19 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { prerenderedPages } from './scripts/vite-prerendered-pages.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), prerenderedPages()],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     // Hashed file names under /assets get a one-year immutable cache from the server.
     assetsDir: 'assets',
     sourcemap: false,
-    // The server reads .vite/manifest.json to preload a route's chunks with its HTML.
+    // The server and the prerendering read .vite/manifest.json for each page's chunks.
     manifest: true,
   },
   html: {

@@ -20,6 +20,8 @@ await build({
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest|map)$/
 function* files(dir) {
   for (const name of readdirSync(dir)) {
+    // The prerendered pages are read by the server, which fills in each response's nonce.
+    if (name === '.prerendered') continue
     const full = path.join(dir, name)
     if (statSync(full).isDirectory()) yield* files(full)
     else yield full

@@ -1,4 +1,5 @@
-import { getPlan, PRICE_IDS, type BillingInterval, type Plan, type PlanId, type PriceId } from './plans.ts'
+import { getPlan, type Plan, type PlanId, type PriceId } from './plans.ts'
+import { isPriceId, priceLabel, PRICES, type PriceFacts } from './prices.ts'
 import { effectiveRole, ROLE_RANK, type Role } from './roles.ts'
 
 /**
@@ -7,17 +8,10 @@ import { effectiveRole, ROLE_RANK, type Role } from './roles.ts'
  * subscriptions (decision 017). Pure: the server applies it, the web app explains it.
  */
 
-export const BILLING_MESSAGES = {
-  unauthenticated: 'User must be authenticated',
-  planUnavailable: 'This plan is not yet available. Please check back soon!',
-  checkoutFailed: 'Failed to create checkout session',
-  checkoutStartFailed: 'Failed to start checkout',
-  cancelFailed: 'Failed to cancel subscription',
-  reactivateFailed: 'Failed to reactivate subscription',
-  portalFailed: 'Failed to create billing portal session',
-  signInToContinue: 'Please sign in to continue',
-  redirectOffSite: 'Redirect URLs must stay on FareDrop.',
-} as const
+// The messages and the price table have modules of their own, so that the landing page's pricing
+// cards load them without the rest of this file (decision 019); the server imports them from here.
+export { BILLING_MESSAGES } from './billing-messages.ts'
+export { isPriceId, priceLabel, PRICES, type PaidPlanId, type PriceFacts } from './prices.ts'
 
 /** Stripe's subscription statuses (the local test mode uses the same ones). */
 export const SUBSCRIPTION_STATUSES = [
@@ -40,34 +34,6 @@ export const ENTITLING_STATUSES: readonly SubscriptionStatus[] = ['active', 'tri
  * (Stripe's default retry schedule spans about two weeks before it gives up).
  */
 export const PAST_DUE_GRACE_DAYS = 14
-
-export type PaidPlanId = Extract<PlanId, 'premium' | 'elite'>
-
-export interface PriceFacts {
-  id: PriceId
-  plan: PaidPlanId
-  interval: BillingInterval
-  amount: number
-  currency: 'usd'
-}
-
-/** The spec's price table (section 3): what each price id sells. */
-export const PRICES: Record<PriceId, PriceFacts> = {
-  premium_monthly: { id: 'premium_monthly', plan: 'premium', interval: 'month', amount: 3.99, currency: 'usd' },
-  premium_yearly: { id: 'premium_yearly', plan: 'premium', interval: 'year', amount: 36, currency: 'usd' },
-  elite_monthly: { id: 'elite_monthly', plan: 'elite', interval: 'month', amount: 7.99, currency: 'usd' },
-  elite_yearly: { id: 'elite_yearly', plan: 'elite', interval: 'year', amount: 72, currency: 'usd' },
-}
-
-export function isPriceId(value: unknown): value is PriceId {
-  return typeof value === 'string' && (PRICE_IDS as readonly string[]).includes(value)
-}
-
-/** "Premium · monthly" */
-export function priceLabel(priceId: PriceId): string {
-  const price = PRICES[priceId]
-  return `${getPlan(price.plan).name} · ${price.interval === 'month' ? 'monthly' : 'yearly'}`
-}
 
 /** The facts about one subscription that decide what it entitles. */
 export interface SubscriptionFacts {

@@ -1,29 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { setNonce } from 'get-nonce'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
-import { GeneralErrorBoundary } from './components/errors/general-error-boundary.tsx'
-import { ToastHost } from './components/ui/toast-host.tsx'
-import { createAppRouter } from './app/router.tsx'
-import { createQueryClient } from './lib/query-client.ts'
-import { syncThemeWithDocument } from './stores/theme-store.ts'
-import './index.css'
+import { startApp } from './app/start-app.tsx'
 
-// Radix injects <style> elements (scroll locking); they need the page's CSP nonce.
-const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce
-if (nonce) setNonce(nonce)
-
-syncThemeWithDocument()
-const queryClient = createQueryClient()
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <GeneralErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter()} />
-        <ToastHost />
-      </QueryClientProvider>
-    </GeneralErrorBoundary>
-  </StrictMode>,
-)
+// The entry of every page that was not prerendered (prerendered pages start through their own
+// entry, which brings the page's module along: scripts/vite-prerendered-pages.ts).
+startApp()

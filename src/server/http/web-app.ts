@@ -1,11 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { getSessionCookie } from 'better-auth/cookies'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { isClientRoute } from '#shared/routes.ts'
+import { PRODUCT_SLUG } from '#shared/site.ts'
 
 /** Placeholder Vite writes into index.html (html.cspNonce); replaced by each response's nonce. */
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__'
+
+/** Where the build's prerendering (scripts/prerender.mjs) writes the public pages' HTML, inside the web build. */
+export const PRERENDERED_DIR = '.prerendered'
 
 const ONE_YEAR = 'public, max-age=31536000, immutable'
 
@@ -17,58 +22,55 @@ function cacheFor(value: string): MiddlewareHandler {
   }
 }
 
-/** Pages whose code is worth fetching together with the HTML (the first screen most visitors see). */
-const PRELOADED_PAGES: Record<string, string> = {
-  '/': 'src/web/routes/landing.tsx',
-  '/home': 'src/web/routes/landing.tsx',
+/** A prerendered page: its HTML, and the tags that preload its code when the shell is sent instead. */
+interface PrerenderedPage {
+  html: string
+  preloads: string
 }
 
-interface ManifestChunk {
-  file: string
-  imports?: string[]
+/** The build's pages.json: per path, the HTML file and the chunks the page needs beyond the shell's. */
+type PagesFile = Record<string, { html: string; preload: string[] }>
+
+function readPrerenderedPages(distDir: string): Map<string, PrerenderedPage> {
+  const dir = path.join(distDir, PRERENDERED_DIR)
+  const pages = new Map<string, PrerenderedPage>()
+  if (!existsSync(path.join(dir, 'pages.json'))) return pages
+  const listed = JSON.parse(readFileSync(path.join(dir, 'pages.json'), 'utf8')) as PagesFile
+  for (const [pagePath, page] of Object.entries(listed)) {
+    pages.set(pagePath, {
+      html: readFileSync(path.join(dir, page.html), 'utf8'),
+      preloads: page.preload.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE_PLACEHOLDER}">`).join(''),
+    })
+  }
+  return pages
 }
+
+const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname)
 
 /**
- * <link rel="modulepreload"> tags per path for a lazily loaded page and the chunks it imports,
- * so the browser fetches them in parallel with the entry instead of after it has run.
+ * Whether the request carries a session cookie (better-auth's, with the cookie prefix auth.ts
+ * gives it). Only its presence counts: a visitor without one is certainly signed out, so they may
+ * get a page prerendered for signed-out visitors; anyone else gets the app shell, which asks the
+ * API (decision 019).
  */
-function routePreloads(distDir: string): Map<string, string> {
-  const manifestPath = path.join(distDir, '.vite/manifest.json')
-  const tags = new Map<string, string>()
-  if (!existsSync(manifestPath)) return tags
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>
-  const collect = (key: string, into: Set<string>) => {
-    const chunk = manifest[key]
-    if (!chunk || into.has(chunk.file)) return
-    into.add(chunk.file)
-    for (const dep of chunk.imports ?? []) collect(dep, into)
-  }
-  const entryFiles = new Set<string>()
-  collect('index.html', entryFiles)
-  for (const [pagePath, source] of Object.entries(PRELOADED_PAGES)) {
-    const files = new Set<string>()
-    collect(source, files)
-    const links = [...files]
-      .filter((file) => !entryFiles.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" nonce="${NONCE_PLACEHOLDER}">`)
-    tags.set(pagePath, links.join(''))
-  }
-  return tags
-}
+const hasSessionCookie = (headers: Headers) => getSessionCookie(headers, { cookiePrefix: PRODUCT_SLUG }) !== null
 
 /**
- * Serves the built single-page app: hashed assets with a one-year immutable cache (pre-compressed
- * .br/.gz when the browser accepts them), other public files with a short cache, and index.html
- * for every client route, never cached and carrying the request's CSP nonce.
+ * Serves the built web app: hashed assets with a one-year immutable cache (pre-compressed .br/.gz
+ * when the browser accepts them), other public files with a short cache, and for every client route
+ * HTML that is never cached and carries the request's CSP nonce: the page prerendered at build time
+ * for a visitor without a session cookie, where there is one, else the app shell (index.html), with
+ * the page's own chunks preloaded.
  */
 export function createWebApp(options: { distDir: string }) {
   const app = new Hono()
   const indexPath = path.join(options.distDir, 'index.html')
-  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null
-  const preloads = routePreloads(options.distDir)
+  const shell = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null
+  const prerendered = readPrerenderedPages(options.distDir)
 
-  // Build metadata is not for browsers.
+  // Build metadata and the prerendered pages' raw files are not for browsers.
   app.all('/.vite/*', (c) => c.notFound())
+  app.all(`/${PRERENDERED_DIR}/*`, (c) => c.notFound())
 
   app.use('/assets/*', cacheFor(ONE_YEAR), serveStatic({ root: options.distDir, precompressed: true }))
 
@@ -80,13 +82,15 @@ export function createWebApp(options: { distDir: string }) {
   app.get('*', async (c, next) => {
     // Paths with a file extension are files: serve them or answer 404, never the app shell.
     if (path.extname(c.req.path) !== '') return next()
-    if (!template) {
+    if (!shell) {
       return c.text('The web app has not been built. Run `npm run build` (or `npm start`, which builds first).', 503)
     }
     const nonce = c.get('secureHeadersNonce') ?? ''
+    const page = prerendered.get(withoutTrailingSlash(c.req.path))
     c.header('Cache-Control', 'no-cache')
-    const html = template.replace('</head>', `${preloads.get(c.req.path) ?? ''}</head>`).replaceAll(NONCE_PLACEHOLDER, nonce)
-    return c.html(html, isClientRoute(c.req.path) ? 200 : 404)
+    if (page) c.header('Vary', 'Cookie')
+    const html = page && !hasSessionCookie(c.req.raw.headers) ? page.html : shell.replace('</head>', `${page?.preloads ?? ''}</head>`)
+    return c.html(html.replaceAll(NONCE_PLACEHOLDER, nonce), isClientRoute(c.req.path) ? 200 : 404)
   })
 
   app.use('*', cacheFor('public, max-age=3600'), serveStatic({ root: options.distDir, precompressed: true }))

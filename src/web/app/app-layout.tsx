@@ -1,16 +1,29 @@
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router'
+import { Suspense, useLayoutEffect } from 'react'
+import { Outlet, useLocation, useNavigationType } from 'react-router'
 import { Footer } from '../components/layout/footer.tsx'
 import { TopNav } from '../components/layout/top-nav.tsx'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
-import { usePushFollowsUser } from '../features/notifications/push-follows-user.ts'
+import { usePushFollowsUser } from '../features/notifications/use-push-follows-user.ts'
 
-/** Frame of every page: skip link, top navigation, the page (or its skeleton while it loads), footer. */
+/**
+ * A new page starts at the top, unless its address names a section (the page scrolls there itself).
+ * Back and forward keep the browser's own scroll restoration.
+ */
+function useScrollToTopOnNavigation() {
+  const { pathname, hash } = useLocation()
+  const navigationType = useNavigationType()
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP' && !hash) window.scrollTo(0, 0)
+    // Only a new page scrolls; a hash or search change on the same page does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname])
+}
+
+/** Frame of every page: skip link, top navigation, the page (or its skeleton while its code loads), footer. */
 export function AppLayout() {
   // A shared browser's push subscription is registered for (or taken from) whoever signs in.
   usePushFollowsUser()
-  const navigation = useNavigation()
-  const location = useLocation()
-  const loadingOtherPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
+  useScrollToTopOnNavigation()
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -21,20 +34,11 @@ export function AppLayout() {
       </a>
       <TopNav />
       <main id="main" className="flex flex-1 flex-col">
-        {loadingOtherPage ? <PageSkeleton /> : <Outlet />}
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
-    </div>
-  )
-}
-
-/** Shown on the very first load while the first page's code arrives. */
-export function AppLayoutSkeleton() {
-  return (
-    <div className="flex min-h-screen flex-col">
-      <div className="h-16 border-b" />
-      <PageSkeleton />
     </div>
   )
 }

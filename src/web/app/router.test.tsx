@@ -1,13 +1,15 @@
 import { screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, stubApi } from '../../../tests/setup/render.tsx'
-import { routes } from './router.tsx'
+import { AppRoutes, pages, providePage } from './router.tsx'
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
-  renderWithProviders(<RouterProvider router={router} />)
-  return router
+  renderWithProviders(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+    </MemoryRouter>,
+  )
 }
 
 describe('router', () => {
@@ -43,24 +45,27 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: 'Please sign in to access this content.' })).toBeInTheDocument()
   })
 
+  it('renders a page whose module was handed over at once, without the loading skeleton', () => {
+    providePage('/about', () => <h1>About, already loaded</h1>)
+    renderAt('/about')
+    expect(screen.getByRole('heading', { level: 1, name: 'About, already loaded' })).toBeInTheDocument()
+    expect(screen.queryByText('Loading page…')).not.toBeInTheDocument()
+  })
+
   it('shows the route error screen inside the layout when a page throws', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
-    const throwing = () => {
+    providePage('/faq', () => {
       throw new Error('Failed to fetch dynamically imported module')
-    }
-    const failing = [
-      {
-        ...routes[0]!,
-        children: routes[0]!.children!.map((route): RouteObject =>
-          route.path === '/faq' ? { path: '/faq', ErrorBoundary: route.ErrorBoundary, Component: throwing } : route,
-        ),
-      } as RouteObject,
-    ]
-    const router = createMemoryRouter(failing, { initialEntries: ['/faq'] })
-    renderWithProviders(<RouterProvider router={router} />)
+    })
+    renderAt('/faq')
     expect(await screen.findByRole('heading', { level: 1, name: 'Oops! Something went wrong' })).toBeInTheDocument()
     expect(screen.getByText('Failed to fetch dynamically imported module')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeInTheDocument()
     expect(screen.getByRole('banner')).toBeInTheDocument()
+  })
+
+  it('has one route per path of the spec, and a catch-all', () => {
+    expect(pages.filter((page) => page.path === undefined)).toHaveLength(1)
+    expect(new Set(pages.map((page) => page.path)).size).toBe(pages.length)
   })
 })

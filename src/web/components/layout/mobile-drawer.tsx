@@ -43,15 +43,15 @@ export default function MobileDrawer({
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
         <nav aria-label="Mobile" className="mt-2 flex flex-col gap-1">
           {links.map((link) => (
-            <NavItem key={link.label} link={link} onNavigate={() => onOpenChange(false)} className="text-base" />
+            <NavItem key={link.label} link={link} onNavigate={() => onOpenChange(false)} large />
           ))}
         </nav>
         {account ? (
           <div className="mt-auto flex flex-col gap-1 border-t pt-4">
             <p className="truncate px-3 pb-1 text-sm text-muted-foreground">{account.email}</p>
-            <NavItem link={{ kind: 'route', label: 'Profile', to: PATHS.profile }} onNavigate={() => onOpenChange(false)} className="text-base" />
+            <NavItem link={{ kind: 'route', label: 'Profile', to: PATHS.profile }} onNavigate={() => onOpenChange(false)} large />
             {hasRole(account.role, 'admin') && (
-              <NavItem link={{ kind: 'route', label: 'Admin Dashboard', to: PATHS.admin }} onNavigate={() => onOpenChange(false)} className="text-base" />
+              <NavItem link={{ kind: 'route', label: 'Admin Dashboard', to: PATHS.admin }} onNavigate={() => onOpenChange(false)} large />
             )}
             <Button variant="outline" className="mt-2" onClick={() => void handleSignOut()}>
               Sign Out

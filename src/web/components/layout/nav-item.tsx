@@ -1,19 +1,26 @@
-import { NavLink as RouterNavLink } from 'react-router'
-import { cn } from '../../lib/cn.ts'
+import type { MouseEvent } from 'react'
+import { NavLink as RouterNavLink, useNavigate } from 'react-router'
+import { clsx } from 'clsx'
 import { scrollToSection } from '../../lib/scroll-to-section.ts'
-import { clearSearchData } from '../../stores/search-results-store.ts'
 import type { NavLink } from './nav-links.ts'
 
-const linkClass =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground'
+const linkClass = 'rounded-md px-3 py-2 font-medium transition-colors hover:bg-accent hover:text-accent-foreground'
+
+/** Link classes without conflicting utilities (no tailwind-merge on the first page load, decision 019). */
+function linkClasses({ large = false, active = false }: { large?: boolean; active?: boolean }) {
+  return clsx(linkClass, large ? 'text-base' : 'text-sm', active ? 'bg-accent text-accent-foreground' : 'text-muted-foreground')
+}
+
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey
 
 /** One navigation entry: a smooth-scrolling section link on the landing page, or a route link. */
-export function NavItem({ link, onNavigate, className }: { link: NavLink; onNavigate?: () => void; className?: string }) {
+export function NavItem({ link, onNavigate, large }: { link: NavLink; onNavigate?: () => void; /** The mobile drawer's bigger text. */ large?: boolean }) {
+  const navigate = useNavigate()
   if (link.kind === 'section') {
     return (
       <a
         href={`#${link.sectionId}`}
-        className={cn(linkClass, className)}
+        className={linkClasses({ large })}
         onClick={(event) => {
           event.preventDefault()
           onNavigate?.()
@@ -29,11 +36,19 @@ export function NavItem({ link, onNavigate, className }: { link: NavLink; onNavi
     <RouterNavLink
       to={link.to}
       aria-label={link.badge?.label}
-      onClick={() => {
-        if (link.clearsSearch) clearSearchData()
+      onClick={(event) => {
         onNavigate?.()
+        if (!link.clearsSearch || !isPlainClick(event)) return
+        // Forget the current search's results, then go. The results store comes with the search page,
+        // not with the first page load, so it is fetched here (at once when already loaded).
+        event.preventDefault()
+        const to = link.to
+        void import('../../stores/search-results-store.ts')
+          .then((results) => results.clearSearchData())
+          .catch(() => undefined)
+          .then(() => navigate(to))
       }}
-      className={({ isActive }) => cn(linkClass, 'inline-flex items-center gap-2', isActive && 'bg-accent text-accent-foreground', className)}
+      className={({ isActive }) => clsx(linkClasses({ large, active: isActive }), 'inline-flex items-center gap-2')}
     >
       {link.label}
       {link.badge && (

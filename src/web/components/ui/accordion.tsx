@@ -43,6 +43,10 @@ function AccordionTrigger({ className, children, ...props }: ComponentProps<type
   )
 }
 
+/**
+ * No height animation here: on the prerendered FAQ the content's `--radix-…` custom properties are
+ * left out of the HTML (a style attribute the CSP would refuse) and hydration does not add them.
+ */
 function AccordionContent({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
   return (
     <AccordionPrimitive.Content data-slot="accordion-content" className="overflow-hidden" {...props}>

@@ -1,27 +1,24 @@
 import { cva, type VariantProps } from 'class-variance-authority'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn.ts'
 
-export const badgeVariants = cva(
-  'inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-semibold [&_svg]:size-3',
-  {
-    variants: {
-      variant: {
-        default: 'border-transparent bg-primary text-primary-foreground',
-        secondary: 'border-transparent bg-secondary text-secondary-foreground',
-        outline: 'text-foreground',
-        success: 'border-transparent bg-success text-success-foreground',
-        warning: 'border-transparent bg-warning text-warning-foreground',
-        destructive: 'border-transparent bg-destructive text-destructive-foreground',
-        muted: 'border-transparent bg-muted text-muted-foreground',
-      },
+/** Class names whose rules are in index.css (components layer): `className` utilities override them (decision 019). */
+export const badgeVariants = cva('badge', {
+  variants: {
+    variant: {
+      default: 'badge-default',
+      secondary: 'badge-secondary',
+      outline: 'badge-outline',
+      success: 'badge-success',
+      warning: 'badge-warning',
+      destructive: 'badge-destructive',
+      muted: 'badge-muted',
     },
-    defaultVariants: { variant: 'default' },
   },
-)
+  defaultVariants: { variant: 'default' },
+})
 
 export interface BadgeProps extends ComponentProps<'span'>, VariantProps<typeof badgeVariants> {}
 
 export function Badge({ className, variant, ...props }: BadgeProps) {
-  return <span className={cn(badgeVariants({ variant }), className)} {...props} />
+  return <span className={badgeVariants({ variant, className })} {...props} />
 }

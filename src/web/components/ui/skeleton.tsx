@@ -1,6 +1,7 @@
+import { clsx } from 'clsx'
 import type { ComponentProps } from 'react'
-import { cn } from '../../lib/cn.ts'
 
+/** A pulsing placeholder; `.skeleton` is in index.css (components layer), so `className` sizes and rounds it. */
 export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
-  return <div aria-hidden="true" className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />
+  return <div aria-hidden="true" className={clsx('skeleton', className)} {...props} />
 }

@@ -1,30 +1,10 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
-import type { Me, SessionSummary } from '#shared/account.ts'
+import type { SessionSummary } from '#shared/account.ts'
 import type { AuthSession } from '#shared/api-contract.ts'
 import { api, ApiError } from '../../lib/api-client.ts'
 
-export type { AuthSession, Me, SessionSummary }
-
-
-/** The signed-in user, or null when signed out. */
-export const meQueryOptions = queryOptions({
-  queryKey: ['me'],
-  queryFn: async ({ signal }): Promise<Me | null> => {
-    const session = await api('GET /api/session', { signal })
-    return session.user ? session : null
-  },
-})
-
-/**
- * Re-reads the session after it changed (signed in, verified, updated). A session probe that
- * started before the change would otherwise win: TanStack Query joins an in-flight first fetch
- * instead of restarting it, so it is cancelled first.
- */
-export async function refreshSession(queryClient: QueryClient) {
-  await queryClient.cancelQueries({ queryKey: meQueryOptions.queryKey })
-  await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey })
-}
+export type { AuthSession, SessionSummary }
 
 const challenged = (captchaToken: string) => ({ [CAPTCHA_HEADER]: captchaToken })
 

@@ -4,7 +4,7 @@ import { PATHS } from '#shared/routes.ts'
 import type { TestCardInput } from '#shared/test-cards.ts'
 import { api, ApiError, UNEXPECTED_ERROR } from '../../lib/api-client.ts'
 import { alertQueryKeys } from '../alerts/quota.ts'
-import { meQueryOptions } from '../auth/api.ts'
+import { meQueryOptions } from '../auth/session.ts'
 
 /** The billing endpoints (src/server/billing/routes.ts); every call is the signed-in user's own. */
 

@@ -1,4 +1,5 @@
-import { PRICES, type SubscriptionView } from '#shared/billing.ts'
+import type { SubscriptionView } from '#shared/billing.ts'
+import { PRICES } from '#shared/prices.ts'
 import { formatPrice } from '#shared/format.ts'
 import type { BillingInterval, PriceId } from '#shared/plans.ts'
 import type { BadgeProps } from '../../components/ui/badge.tsx'

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { PRICES, type SubscriptionView } from '#shared/billing.ts'
+import type { SubscriptionView } from '#shared/billing.ts'
+import { PRICES } from '#shared/prices.ts'
 import { getPlan } from '#shared/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx'

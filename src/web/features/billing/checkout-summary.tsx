@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
-import { priceLabel, type LocalCheckoutView } from '#shared/billing.ts'
+import type { LocalCheckoutView } from '#shared/billing.ts'
+import { priceLabel } from '#shared/prices.ts'
 import { formatPrice } from '#shared/format.ts'
 import { getPlan } from '#shared/plans.ts'
 import { PRODUCT_NAME } from '#shared/site.ts'

@@ -1,4 +1,4 @@
-import { isPriceId } from '#shared/billing.ts'
+import { isPriceId } from '#shared/prices.ts'
 import type { PriceId } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
 import { PRODUCT_SLUG } from '#shared/site.ts'

@@ -1,5 +1,6 @@
 import { Sparkles, X } from 'lucide-react'
-import { PRICES, priceLabel, type SubscriptionView } from '#shared/billing.ts'
+import type { SubscriptionView } from '#shared/billing.ts'
+import { PRICES, priceLabel } from '#shared/prices.ts'
 import { getPlan, type PriceId } from '#shared/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { embeddedPlanButton } from '../pricing/plan-buttons.ts'

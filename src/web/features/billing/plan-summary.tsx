@@ -1,6 +1,7 @@
 import { AlertTriangle, CalendarClock, Check, CreditCard, RotateCcw, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { PRICES, type SubscriptionResponse, type SubscriptionView } from '#shared/billing.ts'
+import type { SubscriptionResponse, SubscriptionView } from '#shared/billing.ts'
+import { PRICES } from '#shared/prices.ts'
 import { getPlan, type Plan } from '#shared/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { BILLING_MESSAGES } from '#shared/billing.ts'
+import { BILLING_MESSAGES } from '#shared/billing-messages.ts'
 import type { PriceId } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
 import { goToUrl } from '../../lib/browser-location.ts'

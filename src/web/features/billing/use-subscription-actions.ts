@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { BILLING_MESSAGES, PRICES, type SubscriptionView } from '#shared/billing.ts'
+import { BILLING_MESSAGES } from '#shared/billing-messages.ts'
+import type { SubscriptionView } from '#shared/billing.ts'
+import { PRICES } from '#shared/prices.ts'
 import { getPlan } from '#shared/plans.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { formatDay } from '../profile/format.ts'

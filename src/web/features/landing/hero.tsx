@@ -51,7 +51,9 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
 
 /** An illustration of what a triggered alert looks like (static, decorative). */
 function AlertPreview() {
-  const bars = [72, 80, 76, 88, 84, 70, 66, 74, 62, 58, 54, 46]
+  // Heights as classes, not style attributes: the page is prerendered, and the CSP (no
+  // 'unsafe-inline') refuses style attributes in HTML.
+  const bars = ['h-[72%]', 'h-[80%]', 'h-[76%]', 'h-[88%]', 'h-[84%]', 'h-[70%]', 'h-[66%]', 'h-[74%]', 'h-[62%]', 'h-[58%]', 'h-[54%]', 'h-[46%]']
   return (
     <div aria-hidden="true" className="relative mx-auto w-full max-w-md">
       <div className="rounded-2xl border bg-card p-5 shadow-xl">
@@ -79,11 +81,7 @@ function AlertPreview() {
         </div>
         <div className="mt-5 flex h-20 items-end gap-1.5">
           {bars.map((height, i) => (
-            <div
-              key={i}
-              className={i === bars.length - 1 ? 'flex-1 rounded-sm bg-primary' : 'flex-1 rounded-sm bg-primary/25'}
-              style={{ height: `${height}%` }}
-            />
+            <div key={i} className={`flex-1 rounded-sm ${height} ${i === bars.length - 1 ? 'bg-primary' : 'bg-primary/25'}`} />
           ))}
         </div>
         <p className="mt-2 text-xs text-muted-foreground">Price over the last 60 days</p>

@@ -1,6 +1,4 @@
-import { useEffect } from 'react'
 import { ApiError } from '../../lib/api-client.ts'
-import { useAuth } from '../auth/use-auth.ts'
 import { deletePushSubscription, fetchPushPublicKey, fetchPushSubscriptions, savePushSubscription } from './api.ts'
 import { browserSubscription, isPushSupported } from './push-browser.ts'
 import { sameKey, urlBase64ToUint8Array } from './push-keys.ts'
@@ -34,14 +32,6 @@ async function adoptOrDrop(): Promise<void> {
   if (!sameKey(subscription.options.applicationServerKey, urlBase64ToUint8Array(publicKey))) return
   if (registered.pushAlerts > 0) await savePushSubscription(subscription.toJSON())
   else await subscription.unsubscribe()
-}
-
-/** Mounted once in the app's layout: runs followSignedInUser whenever a user is signed in. */
-export function usePushFollowsUser(): void {
-  const userId = useAuth().user?.id
-  useEffect(() => {
-    if (userId) void followSignedInUser(userId)
-  }, [userId])
 }
 
 const RELEASE_TIMEOUT_MS = 3000

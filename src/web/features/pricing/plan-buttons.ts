@@ -1,4 +1,5 @@
-import { PRICES, type SubscriptionView } from '#shared/billing.ts'
+import type { SubscriptionView } from '#shared/billing.ts'
+import { PRICES } from '#shared/prices.ts'
 import { priceIdFor, type BillingInterval, type Plan, type PriceId } from '#shared/plans.ts'
 
 /** What a plan card's button does. */

@@ -1,9 +1,9 @@
+import { clsx } from 'clsx'
 import { Check, X } from 'lucide-react'
 import { formatPrice } from '#shared/format.ts'
 import { yearlySavings, type BillingInterval, type Plan } from '#shared/plans.ts'
 import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
-import { cn } from '../../lib/cn.ts'
 import type { PlanAction, PlanButton } from './plan-buttons.ts'
 
 function priceLine(plan: Plan, interval: BillingInterval): { price: string; period: string; note?: string } {
@@ -43,30 +43,32 @@ export function PlanCard({
   return (
     <article
       aria-labelledby={titleId}
-      className={cn(
-        'relative flex flex-col rounded-2xl border bg-card shadow-sm',
+      // clsx, not cn: the pricing cards are on the landing page's first load (no tailwind-merge,
+      // decision 019), so each property gets exactly one class.
+      className={clsx(
+        'relative flex flex-col rounded-2xl border bg-card',
         compact ? 'p-5' : 'p-6',
-        emphasised && 'border-primary shadow-lg ring-1 ring-primary',
-        highlighted && 'ring-2',
+        emphasised ? 'border-primary shadow-lg ring-primary' : 'shadow-sm',
+        emphasised && (highlighted ? 'ring-2' : 'ring-1'),
       )}
     >
       {badge && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">{badge}</Badge>}
       <h3 id={titleId} className="text-lg font-semibold">
         {plan.name}
       </h3>
-      <p className={cn('mt-1 text-sm text-muted-foreground', !compact && 'min-h-10')}>{plan.description}</p>
-      <p className={cn('flex items-baseline gap-1', compact ? 'mt-4' : 'mt-5')}>
-        <span className={cn('font-bold tracking-tight', compact ? 'text-3xl' : 'text-4xl')}>{price}</span>
+      <p className={clsx('mt-1 text-sm text-muted-foreground', !compact && 'min-h-10')}>{plan.description}</p>
+      <p className={clsx('flex items-baseline gap-1', compact ? 'mt-4' : 'mt-5')}>
+        <span className={clsx('font-bold tracking-tight', compact ? 'text-3xl' : 'text-4xl')}>{price}</span>
         <span className="text-sm text-muted-foreground">{period}</span>
       </p>
       <p className="mt-1 h-5 text-sm font-medium text-success">{note}</p>
       {button.action.kind === 'contact' ? (
-        <Button asChild className={cn('w-full', compact ? 'mt-4' : 'mt-5')} variant="outline">
+        <Button asChild className={clsx('w-full', compact ? 'mt-4' : 'mt-5')} variant="outline">
           <a href={contactHref}>{button.label}</a>
         </Button>
       ) : (
         <Button
-          className={cn('w-full', compact ? 'mt-4' : 'mt-5')}
+          className={clsx('w-full', compact ? 'mt-4' : 'mt-5')}
           variant={emphasised || (plan.popular && !button.disabled) ? 'default' : 'outline'}
           loading={loading}
           disabled={button.disabled}
@@ -75,7 +77,7 @@ export function PlanCard({
           {button.label}
         </Button>
       )}
-      <ul className={cn('text-sm', compact ? 'mt-5 space-y-2' : 'mt-6 space-y-3')} aria-label={`${plan.name} features`}>
+      <ul className={clsx('text-sm', compact ? 'mt-5 space-y-2' : 'mt-6 space-y-3')} aria-label={`${plan.name} features`}>
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-2">
             <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />

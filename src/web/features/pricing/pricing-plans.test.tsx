@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BILLING_MESSAGES } from '#shared/billing.ts'
+import { BILLING_MESSAGES } from '#shared/billing-messages.ts'
 import { goToUrl } from '../../lib/browser-location.ts'
 import { useToastStore } from '../../stores/toast-store.ts'
 import { deferred, makeMe } from '../alerts/test-fixtures.tsx'

@@ -1,10 +1,11 @@
+import { clsx } from 'clsx'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
-import { BILLING_MESSAGES, type SubscriptionView } from '#shared/billing.ts'
+import { BILLING_MESSAGES } from '#shared/billing-messages.ts'
+import type { SubscriptionView } from '#shared/billing.ts'
 import { PLANS, type BillingInterval, type PriceId } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
 import { SALES_EMAIL } from '#shared/site.ts'
-import { cn } from '../../lib/cn.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { useAuth } from '../auth/use-auth.ts'
 import { planChoicePath, rememberPendingPlan } from '../billing/pending-plan.ts'
@@ -61,7 +62,7 @@ export function PricingPlans(props: PricingPlansProps) {
       <div className="flex justify-center">
         <IntervalToggle value={interval} onChange={setInterval} />
       </div>
-      <div className={cn('grid gap-6', props.embedded ? 'sm:grid-cols-2' : 'mt-4 md:grid-cols-2 xl:grid-cols-4')}>
+      <div className={clsx('grid gap-6', props.embedded ? 'sm:grid-cols-2' : 'mt-4 md:grid-cols-2 xl:grid-cols-4')}>
         {PLANS.map((plan) => {
           const button = props.embedded ? embeddedPlanButton(plan, interval, props.subscription) : publicPlanButton(plan, interval, signedIn)
           const priceId = actionPriceId(button.action)

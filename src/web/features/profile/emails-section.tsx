@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, Mail, Star } from 'lucide-react'
 import { Badge } from '../../components/ui/badge.tsx'
-import type { Me } from '../auth/api.ts'
+import type { Me } from '../auth/session.ts'
 import { formatDay } from './format.ts'
 import { SectionCard } from './section-card.tsx'
 
