@@ -7,6 +7,7 @@ import { getViewer, requireUser } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import { successEnvelope } from '../http/error-handler.ts'
 import { jsonBody } from '../http/json-body.ts'
+import { createAlertListCache } from './alert-list-cache.ts'
 import type { AlertOwner } from './alert-scope.ts'
 import { createAlert } from './create-alert.ts'
 import { deleteAlert } from './delete-alert.ts'
@@ -30,7 +31,8 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
     return { userId: viewer.user.id, plan: planForProfile({ role: viewer.role, subscription_tier: viewer.subscriptionTier }) }
   }
 
-  app.get('/', async (c) => c.json({ alerts: await listAlerts(deps, await owner(c), alertListQuerySchema.parse(c.req.query())) }))
+  const listDeps = { db: deps.db, now: deps.now, cache: createAlertListCache() }
+  app.get('/', async (c) => c.json({ alerts: await listAlerts(listDeps, await owner(c), alertListQuerySchema.parse(c.req.query())) }))
 
   // Before '/:id', which would otherwise take "quota" for an alert id.
   app.get('/quota', async (c) => c.json(await getQuota(deps, await owner(c))))
