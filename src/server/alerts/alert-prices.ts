@@ -1,35 +1,37 @@
-import { asc, inArray, lte, sql } from 'drizzle-orm'
+import { inArray, sql, type SQL } from 'drizzle-orm'
+import type { AlertPricePoint } from '#shared/alerts/alert.ts'
 import type { Db } from '../db/client.ts'
-import { alertPrices } from '../db/schema.ts'
-import type { PriceRow } from './to-alert.ts'
+import { alertPrices, alerts } from '../db/schema.ts'
 
 /** Points per alert for the list's sparkline; the detail view has the full history. */
 export const SPARKLINE_POINTS = 30
 
-/** The latest SPARKLINE_POINTS prices of each alert, oldest first, in one query. */
-export async function recentPrices(db: Db, alertIds: string[]): Promise<Map<string, PriceRow[]>> {
-  const byAlert = new Map<string, PriceRow[]>()
-  if (alertIds.length === 0) return byAlert
-  const ranked = db
-    .select({
-      alertId: alertPrices.alertId,
-      price: alertPrices.price,
-      currency: alertPrices.currency,
-      recordedAt: alertPrices.recordedAt,
-      rank: sql<number>`row_number() over (partition by ${alertPrices.alertId} order by ${alertPrices.recordedAt} desc)`.as('rank'),
-    })
-    .from(alertPrices)
-    .where(inArray(alertPrices.alertId, alertIds))
-    .as('ranked')
+/** One point as the SQL below encodes it: [price, currency, recorded_at in epoch milliseconds]. */
+type EncodedPoint = [number, string, number]
+
+const decodePoints = (value: unknown): AlertPricePoint[] =>
+  (JSON.parse(value as string) as EncodedPoint[]).map(([price, currency, ms]) => ({ price, currency, recorded_at: new Date(ms).toISOString() }))
+
+/**
+ * The latest SPARKLINE_POINTS prices of each alert a query over `alerts` reads, oldest first, as
+ * one column. The history's newest end is read from `alert_prices_alert_recorded_idx` whatever its
+ * length, and the points come back as one JSON text per alert rather than a row per point: on
+ * PGlite, decoding a row's fields costs more than the query (decision 020). Epoch milliseconds,
+ * truncated as a JavaScript Date truncates, keep `recorded_at` exactly what a Date column gives.
+ * Names are spelled out: Drizzle leaves columns of a one-table select unqualified.
+ */
+export function recentPricesColumn(): SQL<AlertPricePoint[]> {
+  return sql`(select coalesce(json_agg(json_build_array(p.price, p.currency, floor(extract(epoch from p.recorded_at) * 1000)) order by p.recorded_at), '[]')::text
+    from (select price, currency, recorded_at from ${alertPrices} where alert_id = ${alerts}.id
+          order by recorded_at desc limit ${sql.raw(String(SPARKLINE_POINTS))}) as p)`.mapWith(decodePoints)
+}
+
+/** The same for a few alerts by id (an alert just created or changed). */
+export async function recentPrices(db: Db, alertIds: string[]): Promise<Map<string, AlertPricePoint[]>> {
+  if (alertIds.length === 0) return new Map()
   const rows = await db
-    .select({ alertId: ranked.alertId, price: ranked.price, currency: ranked.currency, recordedAt: ranked.recordedAt })
-    .from(ranked)
-    .where(lte(ranked.rank, SPARKLINE_POINTS))
-    .orderBy(ranked.alertId, asc(ranked.recordedAt))
-  for (const row of rows) {
-    const list = byAlert.get(row.alertId) ?? []
-    list.push(row)
-    byAlert.set(row.alertId, list)
-  }
-  return byAlert
+    .select({ id: alerts.id, prices: recentPricesColumn() })
+    .from(alerts)
+    .where(inArray(alerts.id, alertIds))
+  return new Map(rows.map((row) => [row.id, row.prices]))
 }

@@ -3,7 +3,7 @@ import type { AlertDetail } from '#shared/alerts/alert.ts'
 import { alertNotifications, alertPrices, alerts } from '../db/schema.ts'
 import { alertNotFound } from './alert-errors.ts'
 import { alertToday, isAlertId, ownedAlert, type AlertDeps, type AlertOwner } from './alert-scope.ts'
-import { toAlert } from './to-alert.ts'
+import { toAlert, toPricePoint } from './to-alert.ts'
 
 const RECENT_NOTIFICATIONS = 10
 
@@ -24,7 +24,7 @@ export async function getAlert(deps: AlertDeps, owner: AlertOwner, id: string): 
     .orderBy(desc(alertNotifications.createdAt))
     .limit(RECENT_NOTIFICATIONS)
   return {
-    ...toAlert(row, prices, { plan: owner.plan, today: alertToday(deps.now()) }),
+    ...toAlert(row, prices.map(toPricePoint), { plan: owner.plan, today: alertToday(deps.now()) }),
     notifications: notices.map((notice) => ({
       id: notice.id,
       channel: notice.channel,

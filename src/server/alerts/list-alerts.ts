@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Alert, AlertListQuery } from '#shared/alerts/alert.ts'
 import { alerts } from '../db/schema.ts'
-import { recentPrices } from './alert-prices.ts'
+import { alertVersion, type AlertListCache, type ListedAlert } from './alert-list-cache.ts'
+import { recentPricesColumn } from './alert-prices.ts'
 import { alertToday, ownedBy, statusIs, type AlertDeps, type AlertOwner } from './alert-scope.ts'
-import { toAlert } from './to-alert.ts'
+import { alertReadColumns, toAlert } from './to-alert.ts'
 
 const SORT_COLUMNS = {
   created_at: alerts.createdAt,
@@ -17,7 +18,7 @@ const SORT_COLUMNS = {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
 /** GET /api/alerts: the owner's alerts, filtered and sorted as the list asks (section 3 "Alert list filters"). */
-export async function listAlerts(deps: AlertDeps, owner: AlertOwner, query: AlertListQuery): Promise<Alert[]> {
+export async function listAlerts(deps: AlertDeps & { cache: AlertListCache }, owner: AlertOwner, query: AlertListQuery): Promise<Alert[]> {
   const today = alertToday(deps.now())
   const conditions: (SQL | undefined)[] = [ownedBy(owner.userId)]
   if (query.status !== 'all') conditions.push(statusIs(query.status, today))
@@ -29,12 +30,34 @@ export async function listAlerts(deps: AlertDeps, owner: AlertOwner, query: Aler
   const column = SORT_COLUMNS[query.sortBy]
   // Alerts never checked have no lowest price: they sort last either way, not first on desc.
   const order = query.sortOrder === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
-  const rows = await deps.db
-    .select()
+  // Which alerts, in which order, at which row versions; then only the alerts not already kept at
+  // that version are read, with their sparklines (alert-list-cache.ts).
+  const listed = await deps.db
+    .select({ id: alerts.id, version: alertVersion })
     .from(alerts)
     .where(and(...conditions))
     .orderBy(order, desc(alerts.createdAt), asc(alerts.id))
-
-  const prices = await recentPrices(deps.db, rows.map((row) => row.id))
-  return rows.map((row) => toAlert(row, prices.get(row.id) ?? [], { plan: owner.plan, today }))
+  const entries = new Map<string, ListedAlert>()
+  const stale: string[] = []
+  for (const { id, version } of listed) {
+    const kept = deps.cache.get(id)
+    if (kept?.version === version) entries.set(id, kept)
+    else stale.push(id)
+  }
+  if (stale.length > 0) {
+    const rows = await deps.db
+      .select({ ...alertReadColumns, version: alertVersion, prices: recentPricesColumn() })
+      .from(alerts)
+      .where(and(ownedBy(owner.userId), inArray(alerts.id, stale)))
+    for (const { version, prices, ...row } of rows) {
+      const entry = { version, row, prices }
+      entries.set(row.id, entry)
+      deps.cache.set(row.id, entry)
+    }
+  }
+  // An alert deleted between the two reads is left out; one changed in between shows as it is now.
+  return listed.flatMap(({ id }) => {
+    const entry = entries.get(id)
+    return entry ? [toAlert(entry.row, entry.prices, { plan: owner.plan, today })] : []
+  })
 }

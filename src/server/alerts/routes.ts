@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts'
 import { successEnvelope } from '../http/error-handler.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { listAlertNotifications } from './alert-notification-history.ts'
+import { createAlertListCache } from './alert-list-cache.ts'
 import type { AlertOwner } from './alert-scope.ts'
 import { createAlert } from './create-alert.ts'
 import { deleteAlert } from './delete-alert.ts'
@@ -32,7 +33,8 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
     return { userId: viewer.user.id, plan: planForProfile({ role: viewer.role, subscription_tier: viewer.subscriptionTier }) }
   }
 
-  signedIn.get('/', async (c) => c.json({ alerts: await listAlerts(deps, owner(c), alertListQuerySchema.parse(c.req.query())) } satisfies ApiBody<'GET /api/alerts'>))
+  const listDeps = { db: deps.db, now: deps.now, cache: createAlertListCache() }
+  signedIn.get('/', async (c) => c.json({ alerts: await listAlerts(listDeps, owner(c), alertListQuerySchema.parse(c.req.query())) } satisfies ApiBody<'GET /api/alerts'>))
 
   // Before '/:id', which would otherwise take "quota" for an alert id.
   signedIn.get('/quota', async (c) => c.json((await getQuota(deps, owner(c))) satisfies ApiBody<'GET /api/alerts/quota'>))

@@ -1,11 +1,40 @@
 import { premiumReasons } from '#shared/alerts/alert-rules.ts'
 import type { Alert, AlertPricePoint } from '#shared/alerts/alert.ts'
 import type { PlanId } from '#shared/plans.ts'
-import type { alerts } from '../db/schema.ts'
+import { alerts } from '../db/schema.ts'
 import { alertFeatures } from './alert-features.ts'
 import { effectiveStatus } from './alert-scope.ts'
 
 export type AlertRow = typeof alerts.$inferSelect
+
+/** The columns `toAlert` reads: what a list selects, leaving out the worker's lease and check state. */
+export const alertReadColumns = {
+  id: alerts.id,
+  status: alerts.status,
+  alertCategory: alerts.alertCategory,
+  name: alerts.name,
+  alertType: alerts.alertType,
+  targetPrice: alerts.targetPrice,
+  currency: alerts.currency,
+  originAirport: alerts.originAirport,
+  destinationAirport: alerts.destinationAirport,
+  departureDate: alerts.departureDate,
+  returnDate: alerts.returnDate,
+  searchParameters: alerts.searchParameters,
+  filters: alerts.filters,
+  trackedFlights: alerts.trackedFlights,
+  notificationChannels: alerts.notificationChannels,
+  checkFrequency: alerts.checkFrequency,
+  nextCheckAt: alerts.nextCheckAt,
+  lastCheckedAt: alerts.lastCheckedAt,
+  lowestPrice: alerts.lowestPrice,
+  currentPrice: alerts.currentPrice,
+  statusNote: alerts.statusNote,
+  createdAt: alerts.createdAt,
+  updatedAt: alerts.updatedAt,
+}
+
+export type AlertReadRow = Pick<AlertRow, keyof typeof alertReadColumns>
 
 export interface PriceRow {
   price: number
@@ -17,7 +46,7 @@ export interface PriceRow {
  * A stored alert as the API shows it (the shared `Alert`): status as it reads today, and the
  * premium reasons judged against the owner's current plan, so a downgraded user sees what to upgrade.
  */
-export function toAlert(row: AlertRow, prices: readonly PriceRow[], context: { plan: PlanId; today: string }): Alert {
+export function toAlert(row: AlertReadRow, prices: readonly AlertPricePoint[], context: { plan: PlanId; today: string }): Alert {
   return {
     id: row.id,
     status: effectiveStatus(row.status, row.departureDate, context.today),
@@ -35,7 +64,7 @@ export function toAlert(row: AlertRow, prices: readonly PriceRow[], context: { p
     trackedFlights: row.trackedFlights,
     notification_channels: row.notificationChannels,
     check_frequency: row.checkFrequency,
-    prices: prices.map(toPricePoint),
+    prices: [...prices],
     lowest_price: row.lowestPrice,
     current_price: row.currentPrice,
     last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
@@ -47,6 +76,6 @@ export function toAlert(row: AlertRow, prices: readonly PriceRow[], context: { p
   }
 }
 
-function toPricePoint(row: PriceRow): AlertPricePoint {
+export function toPricePoint(row: PriceRow): AlertPricePoint {
   return { price: row.price, currency: row.currency, recorded_at: row.recordedAt.toISOString() }
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { profiles } from '../db/schema.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Auth } from './auth.ts'
+import { lookUpSession } from './session-lookup.ts'
 
 /** The signed-in user behind a request, with the role from their profile. */
 export interface Viewer {
@@ -31,6 +32,14 @@ export type SignedIn = { Variables: { viewer: Viewer } }
 export async function getViewer(c: Context, deps: { auth: Auth; db: Db }): Promise<Viewer | null> {
   const cached = c.get('viewerLookup')
   if (cached !== undefined) return cached
+  const found = await lookUpSession(c, deps)
+  const viewer = found === undefined ? await viewerFromBetterAuth(c, deps) : found
+  c.set('viewerLookup', viewer)
+  return viewer
+}
+
+/** better-auth's get-session, for the sessions `lookUpSession` leaves to it (expired, due for refresh). */
+async function viewerFromBetterAuth(c: Context, deps: { auth: Auth; db: Db }): Promise<Viewer | null> {
   const session = await deps.auth.api.getSession({ headers: c.req.raw.headers })
   let viewer: Viewer | null = null
   if (session) {
@@ -45,7 +54,6 @@ export async function getViewer(c: Context, deps: { auth: Auth; db: Db }): Promi
       subscriptionTier: profile?.subscriptionTier ?? 'free',
     }
   }
-  c.set('viewerLookup', viewer)
   return viewer
 }
 

@@ -1,0 +1,84 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { effectiveRole } from '#shared/roles.ts'
+import type { Db } from '../db/client.ts'
+import { profiles, sessions, users } from '../db/schema.ts'
+import type { Auth } from './auth.ts'
+import type { Viewer } from './viewer.ts'
+
+/**
+ * Who is signed in, read in one query: session, user and profile together, instead of
+ * better-auth's get-session (two queries and its endpoint machinery) plus a profile query
+ * (decision 020). Nothing is cached: a session that sign-out, revocation, a password reset or
+ * account deletion removed is gone at the next request, in every process.
+ *
+ * It answers only where better-auth's get-session would give the same answer without writing
+ * anything: no session cookie (signed out), a cookie whose signature checks out naming no session
+ * (signed out), or a live session that is not yet due for its daily refresh (signed in). Anything
+ * else (a signature it can't verify, an expired session that better-auth deletes, a session due
+ * for refresh that better-auth extends) is `undefined`: ask better-auth.
+ */
+export async function lookUpSession(c: Context, deps: { auth: Auth; db: Db }): Promise<Viewer | null | undefined> {
+  const { authCookies, secret, sessionConfig } = await deps.auth.$context
+  const cookie = getCookie(c, authCookies.sessionToken.name)
+  if (cookie === undefined) return null
+  const token = verifiedToken(cookie, secret)
+  if (token === null) return undefined
+
+  const [row] = await viewerBySessionToken(deps.db).execute({ token })
+  if (!row) return null
+  // better-auth's own clock and rules (api/routes/session.ts), so both agree on every session.
+  const now = Date.now()
+  const expiresAt = row.expiresAt.getTime()
+  if (expiresAt < now) return undefined
+  if (expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now) return undefined
+  return {
+    user: { id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerified },
+    sessionId: row.sessionId,
+    role: effectiveRole(row.role),
+    subscriptionTier: row.subscriptionTier ?? 'free',
+  }
+}
+
+/**
+ * The token of a signed session cookie (`token.signature`, HMAC-SHA256 in base64, as
+ * better-auth signs it), or null when the signature is not exactly the one we would write.
+ */
+export function verifiedToken(cookie: string, secret: string): string | null {
+  const dot = cookie.lastIndexOf('.')
+  if (dot < 1) return null
+  const token = cookie.slice(0, dot)
+  const given = Buffer.from(cookie.slice(dot + 1))
+  const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'))
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
+}
+
+/** One prepared statement per database: built once, and planned once per connection on PostgreSQL. */
+const statements = new WeakMap<Db, ReturnType<typeof prepareViewerQuery>>()
+
+function viewerBySessionToken(db: Db) {
+  let statement = statements.get(db)
+  if (!statement) statements.set(db, (statement = prepareViewerQuery(db)))
+  return statement
+}
+
+function prepareViewerQuery(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      role: profiles.role,
+      subscriptionTier: profiles.subscriptionTier,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('viewer_by_session_token')
+}
