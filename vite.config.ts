@@ -15,6 +15,14 @@ export default defineConfig({
     sourcemap: false,
     // The server and the prerendering read .vite/manifest.json for each page's chunks.
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // A feature's modules run nothing when imported (components, hooks, queries, stores), so a
+        // page that takes one name from a feature's public entry (features/<name>/index.ts) does
+        // not load the feature's other modules. Every other module keeps the default analysis.
+        moduleSideEffects: [{ test: /[\\/]src[\\/]web[\\/]features[\\/].+\.tsx?$/, sideEffects: false }],
+      },
+    },
   },
   html: {
     // The server swaps this for each response's CSP nonce (src/server/http/web-app.ts).

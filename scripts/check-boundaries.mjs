@@ -1,6 +1,9 @@
 // `npm run lint` runs this after ESLint: the import graph between server domains (the folders of
-// src/server; the files directly in it are the composition roots) has no cycles, and the flight
-// providers import no database code. ESLint checks single imports; cycles need the whole graph.
+// src/server; the files directly in it are the composition roots) has no cycles, nor has the graph
+// between web features (src/web/features/*); code outside a web feature reaches it only through its
+// public entry (features/<name>/index.ts); and the flight providers import no database code.
+// ESLint's rules see one import at a time with its specifier; these need resolved paths and the
+// whole graph.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 
@@ -8,12 +11,19 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const ALIASES = { '#server/': 'src/server/', '#shared/': 'src/shared/', '#web/': 'src/web/', '#tests/': 'tests/' }
 const IMPORT = /(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g
 
+/** Tests and their fixtures may reach into what they test; the rules are for the product's code. */
+const TEST_CODE = /\.test\.tsx?$|\.test-helpers\.ts$|(^|[/\\])(test-fixtures|test-utils|test-helpers|fixtures)\.tsx?$/
+
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name)
     if (statSync(full).isDirectory()) return files(full)
-    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$|\.test-helpers\.ts$/.test(name) ? [full] : []
+    return /\.(ts|tsx)$/.test(name) && !TEST_CODE.test(full) ? [full] : []
   })
+}
+
+function importsOf(file) {
+  return [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((match) => match[1] ?? match[2])
 }
 
 function resolve(from, spec) {
@@ -80,11 +90,29 @@ function checkProvidersPure() {
   }
 }
 
+/** A web feature is used from outside only through its index.ts (what Bulletproof React calls its public API). */
+function checkFeatureEntries() {
+  const base = 'src/web/features'
+  for (const file of files(path.join(ROOT, 'src/web'))) {
+    const from = unitOf(file, base)
+    for (const spec of importsOf(file)) {
+      const target = resolve(file, spec)
+      const feature = target && unitOf(target, base)
+      if (!feature || feature === from) continue
+      if (path.relative(path.join(ROOT, base, feature), target) !== 'index.ts') {
+        problems.push(`${path.relative(ROOT, file)} imports ${spec}: use features/${feature}/index.ts, the feature's public entry`)
+      }
+    }
+  }
+}
+
 checkCycles('src/server', 'Server domains')
+checkCycles('src/web/features', 'Web features')
+checkFeatureEntries()
 checkProvidersPure()
 
 if (problems.length > 0) {
   console.error(`Boundary check failed:\n  ${problems.join('\n  ')}`)
   process.exit(1)
 }
-console.log('Boundaries hold: no cycles between server domains; flight providers import no database code.')
+console.log('Boundaries hold: no cycles between server domains or between web features; features used through their index.ts; flight providers import no database code.')

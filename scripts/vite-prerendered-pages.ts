@@ -35,6 +35,29 @@ function lucideIcons(module: GraphModule, moduleInfo: (id: string) => GraphModul
   })
 }
 
+const FEATURE_ENTRY = /[\\/]src[\\/]web[\\/]features[\\/]([^\\/]+)[\\/]index\.ts$/
+
+/**
+ * The modules behind the names a module takes from a feature's public entry (`import { useSignOut }
+ * from '../features/auth/index.ts'`): the entry re-exports the whole feature, and only the modules
+ * of the names used belong where the importer goes.
+ */
+function featureModules(module: GraphModule, entry: string, moduleInfo: (id: string) => GraphModule | null): string[] {
+  const feature = FEATURE_ENTRY.exec(entry)?.[1]
+  const entryCode = moduleInfo(entry)?.code
+  if (!feature || !entryCode || !module.code) return []
+  const imports = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["'][^"']*features/${feature}/index\\.ts["']`, 'g')
+  const names = new Set(
+    [...module.code.matchAll(imports)].flatMap((m) => m[1]!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!).filter(Boolean)),
+  )
+  const files: string[] = []
+  for (const m of entryCode.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const exported = m[1]!.split(',').map((name) => name.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!)
+    if (exported.some((name) => names.has(name))) files.push(path.resolve(path.dirname(entry), m[2]!))
+  }
+  return files
+}
+
 /**
  * The build side of prerendering (decision 019), for `vite build` of the web app:
  *
@@ -48,7 +71,8 @@ function lucideIcons(module: GraphModule, moduleInfo: (id: string) => GraphModul
  *   lazily loaded pages share each module, and the first visit of / pays ~7 KB more gzip for it.
  *   Other modules (lazily loaded pages, the libraries they use) keep the automatic chunking. Only
  *   src/ modules and the icons they name are followed: a library's index re-exports everything, so
- *   following it would pull every module the app uses anywhere into `app`.
+ *   following it would pull every module the app uses anywhere into `app`. For the same reason a
+ *   feature's public entry (features/<name>/index.ts) is followed only through the names used.
  */
 export function prerenderedPages(): Plugin {
   let root = process.cwd()
@@ -66,8 +90,11 @@ export function prerenderedPages(): Plugin {
           if (seen.has(next)) continue
           seen.add(next)
           const module = moduleInfo(next)
-          if (!module || !next.startsWith(src)) continue
-          stack.push(...module.importedIds.filter((dep) => dep.startsWith(src)), ...lucideIcons(module, moduleInfo))
+          // A feature's public entry is followed through the names its importers use, not whole.
+          if (!module || !next.startsWith(src) || FEATURE_ENTRY.test(next)) continue
+          const deps = module.importedIds.filter((dep) => dep.startsWith(src))
+          const viaEntries = deps.filter((dep) => FEATURE_ENTRY.test(dep)).flatMap((entry) => featureModules(module, entry, moduleInfo))
+          stack.push(...deps, ...viaEntries, ...lucideIcons(module, moduleInfo))
         }
         return seen
       }

@@ -2,7 +2,7 @@ import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
 import { AppProviders } from './app/app-providers.tsx'
 import { AppRoutes, preloadPage } from './app/router.tsx'
-import { meQueryOptions } from './features/auth/session.ts'
+import { meQueryOptions } from './lib/session.ts'
 import { createQueryClient } from './lib/query-client.ts'
 
 export { PRERENDERED_PAGES } from './app/prerendered-pages.ts'

@@ -1,9 +1,9 @@
 import { Suspense, useLayoutEffect } from 'react'
 import { Outlet, useLocation, useNavigationType } from 'react-router'
-import { Footer } from '../components/layout/footer.tsx'
-import { TopNav } from '../components/layout/top-nav.tsx'
+import { Footer } from './layout/footer.tsx'
+import { TopNav } from './layout/top-nav.tsx'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
-import { usePushFollowsUser } from '../features/notifications/use-push-follows-user.ts'
+import { usePushFollowsUser } from '../features/notifications/index.ts'
 
 /**
  * A new page starts at the top, unless its address names a section (the page scrolls there itself).

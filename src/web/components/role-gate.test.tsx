@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AuthState } from '../features/auth/use-auth.ts'
+import type { AuthState } from '../hooks/use-auth.ts'
 import { AdminGate, RoleGate } from './role-gate.tsx'
 
 const auth = vi.hoisted(() => ({ current: { status: 'signed-out', user: null, role: null } as AuthState }))
-vi.mock('../features/auth/use-auth.ts', () => ({ useAuth: () => auth.current }))
+vi.mock('../hooks/use-auth.ts', () => ({ useAuth: () => auth.current }))
 
 const signedIn = (role: AuthState['role']): AuthState => ({ status: 'signed-in', user: { id: 'u1', email: 'ana@example.com' }, role })
 

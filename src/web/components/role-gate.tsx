@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { hasRole, requiredRoleText, type Role } from '#shared/roles.ts'
 import { PATHS } from '#shared/routes.ts'
-import { useAuth } from '../features/auth/use-auth.ts'
+import { useAuth } from '../hooks/use-auth.ts'
 import { PageSkeleton } from './page-skeleton.tsx'
 import { Button } from './ui/button.tsx'
 

@@ -4,7 +4,7 @@ import { PageContainer, PageHeader } from '../components/page-header.tsx'
 import { AdminGate } from '../components/role-gate.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx'
-import { adminOverviewQuery, readinessQuery } from '../features/admin/api.ts'
+import { adminOverviewQuery, readinessQuery } from '../features/admin/index.ts'
 
 export default function AdminDebugPage() {
   return (

@@ -6,7 +6,7 @@ import { AdminGate } from '../components/role-gate.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { Skeleton } from '../components/ui/skeleton.tsx'
-import { adminOverviewQuery } from '../features/admin/api.ts'
+import { adminOverviewQuery } from '../features/admin/index.ts'
 import { errorMessage } from '../lib/api-client.ts'
 
 const STATS = [

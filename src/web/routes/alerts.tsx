@@ -1,6 +1,6 @@
 import { PageContainer } from '../components/page-header.tsx'
 import { RoleGate } from '../components/role-gate.tsx'
-import { AlertsScreen } from '../features/alerts/alerts-screen.tsx'
+import { AlertsScreen } from '../features/alerts/index.ts'
 
 /** /alerts: the signed-in user's price alerts (list, creation from a search, edit, detail). */
 export default function AlertsPage() {

@@ -1,6 +1,6 @@
 import { PageContainer, PageHeader } from '../components/page-header.tsx'
 import { RoleGate } from '../components/role-gate.tsx'
-import { ProfileSections } from '../features/profile/profile-sections.tsx'
+import { ProfileSections } from '../features/profile/index.ts'
 
 export default function ProfilePage() {
   return (

@@ -1,6 +1,6 @@
 import { PageContainer, PageHeader } from '../components/page-header.tsx'
-import { SearchForm } from '../features/search/form/search-form.tsx'
-import { SearchResults } from '../features/search/results/search-results.tsx'
+import { SearchForm } from '../features/search/index.ts'
+import { SearchResults } from '../features/search/index.ts'
 
 /** /search: the form (its state mirrored in the URL) and, below it, the results of the search that URL holds. */
 export default function SearchPage() {

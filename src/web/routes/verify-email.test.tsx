@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
 import { makeMe } from '../features/alerts/test-fixtures.tsx'
-import { rememberPendingPlan } from '../features/billing/pending-plan.ts'
+import { rememberPendingPlan } from '../features/pricing/pending-plan.ts'
 import VerifyEmailPage from './verify-email.tsx'
 
 function renderVerify() {

@@ -9,9 +9,9 @@ import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent } from '../components/ui/card.tsx'
 import { FormField } from '../components/ui/form-field.tsx'
 import { Input } from '../components/ui/input.tsx'
-import { resendVerificationEmail, verifyEmail } from '../features/auth/api.ts'
-import { refreshSession } from '../features/auth/session.ts'
-import { postSignInPath } from '../features/auth/post-sign-in-path.ts'
+import { resendVerificationEmail, verifyEmail } from '../features/auth/index.ts'
+import { refreshSession } from '../lib/session.ts'
+import { postSignInPath } from '../features/auth/index.ts'
 import { errorMessage } from '../lib/api-client.ts'
 
 /** Where the verification email's link lands: confirms the address and signs the user in. */

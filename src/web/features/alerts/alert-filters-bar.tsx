@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { DEFAULT_ALERT_FILTERS, useAlertStore, type AlertListFilters } from '../../stores/alert-store.ts'
-import { NativeSelect } from '../search/form/native-select.tsx'
+import { NativeSelect } from '../../components/ui/native-select.tsx'
 
 const SORT_LABEL: Record<AlertListFilters['sortBy'], [asc: string, desc: string]> = {
   created_at: ['Oldest first', 'Newest first'],

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { channelAllowed, frequencyAllowed, planForProfile, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { PLANS, type NotificationChannel, type Plan, type PlanId } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
-import { meQueryOptions } from '../auth/session.ts'
+import { meQueryOptions } from '../../lib/session.ts'
 
 /**
  * Which options the signed-in user's plan locks, and what would unlock them. The server enforces

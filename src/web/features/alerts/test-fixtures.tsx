@@ -4,7 +4,7 @@ import type { Alert, AlertDetail } from '#shared/alerts/alert.ts'
 import type { QuotaStatus } from '#shared/alerts/alert-rules.ts'
 import { stubApi, type Answer, type ApiCall } from '#tests/setup/fake-api.ts'
 import { renderWithProviders } from '#tests/setup/render.tsx'
-import type { Me } from '../auth/session.ts'
+import type { Me } from '../../lib/session.ts'
 import { stubResizeObserver } from '../search/results/test-utils.tsx'
 
 /** Alerts, quotas and a stubbed alerts API for the alerts component tests. Pure data plus test wiring. */

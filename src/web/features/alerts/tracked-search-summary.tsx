@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { TrackedFlight } from '#shared/alerts/alert.ts'
 import { STOPS_LABELS, type SearchFilters, type SearchParams } from '#shared/flights/search-params.ts'
 import { formatRoute, formatShortDate } from '#shared/format.ts'
-import { formatClock, formatLocalDate } from '../search/results/flight-time.ts'
+import { formatClock, formatLocalDate } from '../../lib/flight-time.ts'
 import { datesText, passengersText, travelClassText } from './alert-labels.ts'
 
 const TRIP_LABEL: Record<SearchParams['tripType'], string> = { 'round-trip': 'Round trip', 'one-way': 'One way', 'multi-city': 'Multi-city' }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
 import LandingPage from '../../routes/landing.tsx'
 import { makeMe } from '../alerts/test-fixtures.tsx'
-import { clearPendingPlan, PENDING_PLAN_KEY, PENDING_PLAN_MAX_AGE_MS, pendingPlan, rememberPendingPlan } from '../billing/pending-plan.ts'
+import { clearPendingPlan, PENDING_PLAN_KEY, PENDING_PLAN_MAX_AGE_MS, pendingPlan, rememberPendingPlan } from '../pricing/pending-plan.ts'
 import { postSignInPath } from './post-sign-in-path.ts'
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { PATHS } from '#shared/routes.ts'
-import { pendingPlan, planChoicePath } from '../billing/pending-plan.ts'
+import { pendingPlan, planChoicePath } from '../pricing/index.ts'
 
 /**
  * Where a user goes once signed in, whichever way they signed in (password, second factor, outside

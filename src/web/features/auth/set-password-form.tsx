@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { resetPassword } from './api.ts'
 import { useLockoutStore } from './lockout-store.ts'
-import { Notice } from './notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 
 /** The set-new-password form a recovery link opens (/auth?type=recovery&token=…). */
 export function SetPasswordForm({ token }: { token: string | null }) {

@@ -13,11 +13,11 @@ import { useNow } from '../../hooks/use-now.ts'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { requestPasswordReset, sendMagicLink, signInWithPassword } from './api.ts'
-import { refreshSession } from './session.ts'
+import { refreshSession } from '../../lib/session.ts'
 import { CaptchaField } from './captcha-field.tsx'
 import { useLockoutStore } from './lockout-store.ts'
 import { postSignInPath } from './post-sign-in-path.ts'
-import { Notice } from './notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 import { TwoFactorStep } from './two-factor-step.tsx'
 
 type Banner = { tone: 'success' | 'error'; text: string } | null

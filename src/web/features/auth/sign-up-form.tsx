@@ -9,7 +9,7 @@ import { Input } from '../../components/ui/input.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
 import { signUp } from './api.ts'
 import { CaptchaField } from './captcha-field.tsx'
-import { Notice } from './notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 
 /** Creates an account; on success the page returns to the sign-in tab with the spec's message. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { PATHS } from '#shared/routes.ts'
 import { api } from '../../lib/api-client.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { Notice } from './notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 
 export const PROVIDERS = [
   { id: 'google', label: 'Google' },

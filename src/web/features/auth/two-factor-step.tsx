@@ -9,7 +9,7 @@ import { TotpCodeInput } from './totp-code-input.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { verifyBackupCode, verifyTotp } from './api.ts'
-import { Notice } from './notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 
 export const TWO_FACTOR_MESSAGES = {
   totpPrompt: 'Enter the 6-digit code from your authenticator app',

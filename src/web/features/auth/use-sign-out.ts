@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { clearSearchData } from '../../stores/search-results-store.ts'
-import { releasePushSubscription } from '../notifications/push-follows-user.ts'
+import { releasePushSubscription } from '../notifications/index.ts'
 import { signOut } from './api.ts'
 
 /**

@@ -3,8 +3,8 @@ import type { PriceId } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
 import type { TestCardInput } from '#shared/test-cards.ts'
 import { api, ApiError, UNEXPECTED_ERROR } from '../../lib/api-client.ts'
-import { alertQueryKeys } from '../alerts/quota.ts'
-import { meQueryOptions } from '../auth/session.ts'
+import { alertQueryKeys } from '../alerts/index.ts'
+import { meQueryOptions } from '../../lib/session.ts'
 
 /** The billing endpoints (src/server/billing/routes.ts); every call is the signed-in user's own. */
 

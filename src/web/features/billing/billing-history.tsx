@@ -5,8 +5,8 @@ import { billingEventText } from '#shared/billing.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
-import { Notice } from '../auth/notice.tsx'
-import { formatDay } from '../profile/format.ts'
+import { Notice } from '../../components/notice.tsx'
+import { formatDay } from '../../lib/format.ts'
 import { billingHistoryQueryOptions } from './api.ts'
 
 /** Enough to see the recent story; the rest one click away. */

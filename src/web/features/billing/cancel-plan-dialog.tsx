@@ -4,8 +4,8 @@ import { PRICES } from '#shared/prices.ts'
 import { getPlan } from '#shared/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog.tsx'
-import { quotaQueryOptions } from '../alerts/quota.ts'
-import { formatDay } from '../profile/format.ts'
+import { quotaQueryOptions } from '../alerts/index.ts'
+import { formatDay } from '../../lib/format.ts'
 import { downgradeSummary } from './downgrade-summary.ts'
 
 /**

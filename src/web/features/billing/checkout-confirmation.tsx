@@ -5,7 +5,7 @@ import { planUnlocks, type SubscriptionResponse } from '#shared/billing.ts'
 import { PRICES } from '#shared/prices.ts'
 import { getPlan, type PriceId } from '#shared/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { Notice } from '../auth/notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 import { refreshAfterPlanChange, subscriptionQueryOptions } from './api.ts'
 import { checkoutTarget, clearCheckoutTarget } from './checkout-target.ts'
 

@@ -3,8 +3,8 @@ import type { SubscriptionView } from '#shared/billing.ts'
 import { PRICES, priceLabel } from '#shared/prices.ts'
 import { getPlan, type PriceId } from '#shared/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { embeddedPlanButton } from '../pricing/plan-buttons.ts'
-import type { PlanCheckout } from './use-plan-checkout.ts'
+import { embeddedPlanButton } from '../pricing/index.ts'
+import type { PlanCheckout } from '../pricing/index.ts'
 
 /**
  * The plan chosen before signing in (`/profile?plan=`), one click from checkout, or from the switch

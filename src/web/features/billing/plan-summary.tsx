@@ -5,8 +5,8 @@ import { PRICES } from '#shared/prices.ts'
 import { getPlan, type Plan } from '#shared/plans.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { cn } from '../../lib/cn.ts'
-import { Notice } from '../auth/notice.tsx'
-import { formatDay } from '../profile/format.ts'
+import { Notice } from '../../components/notice.tsx'
+import { formatDay } from '../../lib/format.ts'
 import { paymentMethodText, priceText } from './billing-format.ts'
 
 /** The framed box at the top of the Subscription section (unframed inside the portal's own card). */

@@ -9,7 +9,7 @@ import { quotaQueryOptions } from '../alerts/quota.ts'
 import { makeMe, makeQuota } from '../alerts/test-fixtures.tsx'
 import { CHECKOUT_TARGET_KEY, rememberCheckoutTarget } from './checkout-target.ts'
 import { CONFIRM_PATIENCE_MS, PROCESSING_TEXT } from './checkout-confirmation.tsx'
-import { pendingPlan, rememberPendingPlan } from './pending-plan.ts'
+import { pendingPlan, rememberPendingPlan } from '../pricing/pending-plan.ts'
 import { SubscriptionSection } from './subscription-section.tsx'
 import { makeSubscriptionResponse, paying, renderRoute, serveBillingApi } from './test-fixtures.tsx'
 

@@ -6,7 +6,7 @@ import type { BillingHistoryEntry, SubscriptionResponse, SubscriptionView } from
 import { renderWithProviders } from '#tests/setup/render.tsx'
 import { stubApi, type Answer, type ApiCall } from '#tests/setup/fake-api.ts'
 import { makeMe, makeQuota } from '../alerts/test-fixtures.tsx'
-import { meQueryOptions, type Me } from '../auth/session.ts'
+import { meQueryOptions, type Me } from '../../lib/session.ts'
 
 /** Subscriptions and a stubbed billing API for the billing component tests. */
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { PlanCheckout } from '../pricing/index.ts'
 import { BILLING_MESSAGES } from '#shared/billing-messages.ts'
 import type { PriceId } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
@@ -6,19 +7,10 @@ import { goToUrl } from '../../lib/browser-location.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { billingErrorMessage, openBillingPortal, startCheckout } from './api.ts'
 import { clearCheckoutTarget, rememberCheckoutTarget } from './checkout-target.ts'
-import { clearPendingPlan } from './pending-plan.ts'
+import { clearPendingPlan } from '../pricing/index.ts'
 
 /** Where the provider sends the user back after a plan switch: the profile, waiting for the change. */
 export const SWITCH_RETURN_URL = `${PATHS.profile}?success=true`
-
-export interface PlanCheckout {
-  /** The price whose button is busy (its call is running, or the browser is leaving for the provider). */
-  pendingPriceId: PriceId | null
-  /** A first subscription: the provider's checkout. */
-  checkout: (priceId: PriceId) => Promise<void>
-  /** Another price for a paying user: the billing portal, opened on that switch. */
-  switchTo: (priceId: PriceId) => Promise<void>
-}
 
 /**
  * Starts checkouts and plan switches from the profile's plan cards. The chosen price is stored first

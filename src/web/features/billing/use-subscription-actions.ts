@@ -4,7 +4,7 @@ import type { SubscriptionView } from '#shared/billing.ts'
 import { PRICES } from '#shared/prices.ts'
 import { getPlan } from '#shared/plans.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { formatDay } from '../profile/format.ts'
+import { formatDay } from '../../lib/format.ts'
 import { billingErrorMessage, cancelSubscription, reactivateSubscription, refreshAfterPlanChange } from './api.ts'
 
 const planNameOf = (subscription: SubscriptionView) => (subscription.price_id ? getPlan(PRICES[subscription.price_id].plan).name : 'Your')

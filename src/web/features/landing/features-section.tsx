@@ -1,5 +1,5 @@
 import { BellRing, Activity, Crosshair, ShieldCheck, Globe2, CalendarClock, type LucideIcon } from 'lucide-react'
-import { SectionHeading } from './section-heading.tsx'
+import { SectionHeading } from '../../components/section-heading.tsx'
 
 const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
   {

@@ -1,5 +1,5 @@
 import { BellPlus, PiggyBank, Search } from 'lucide-react'
-import { SectionHeading } from './section-heading.tsx'
+import { SectionHeading } from '../../components/section-heading.tsx'
 
 const STEPS = [
   {

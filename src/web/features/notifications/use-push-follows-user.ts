@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAuth } from '../auth/use-auth.ts'
+import { useAuth } from '../../hooks/use-auth.ts'
 
 /**
  * Mounted once in the app's layout: runs followSignedInUser (push-follows-user.ts, decision 015)

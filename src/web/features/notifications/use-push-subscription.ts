@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from '../../lib/api-client.ts'
 import { deletePushSubscription, fetchPushPublicKey, fetchPushSubscriptions, savePushSubscription } from './api.ts'
 import { browserSubscription, isPushSupported, SERVICE_WORKER_URL } from './push-browser.ts'
-import { useAuth } from '../auth/use-auth.ts'
+import { useAuth } from '../../hooks/use-auth.ts'
 import { followSignedInUser } from './push-follows-user.ts'
 import { sameKey, urlBase64ToUint8Array } from './push-keys.ts'
 

@@ -1,4 +1,4 @@
-import { SectionHeading } from '../landing/section-heading.tsx'
+import { SectionHeading } from '../../components/section-heading.tsx'
 import { PricingPlans } from './pricing-plans.tsx'
 
 /** The public pricing section of the landing page and /home (spec section 2). */

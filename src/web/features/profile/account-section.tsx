@@ -8,11 +8,11 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { updateProfileName, type AuthSession } from '../auth/api.ts'
-import { refreshSession } from '../auth/session.ts'
-import { formatDay, initials } from './format.ts'
+import { updateProfileName, type AuthSession } from '../auth/index.ts'
+import { refreshSession } from '../../lib/session.ts'
+import { formatDay, initials } from '../../lib/format.ts'
 import { NameSchema, PROFILE_MESSAGES, type NameInput } from './schemas.ts'
-import { Detail, SectionCard } from './section-card.tsx'
+import { Detail, SectionCard } from '../../components/section-card.tsx'
 
 /** First and last name as stored, or split from the display name for accounts made without them. */
 function namesOf(user: AuthSession['user']): NameInput {

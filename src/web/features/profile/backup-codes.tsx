@@ -1,6 +1,6 @@
 import { Download, TriangleAlert } from 'lucide-react'
 import { Button } from '../../components/ui/button.tsx'
-import { Notice } from '../auth/notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 import { CopyButton } from './copy-button.tsx'
 
 function download(codes: string[]) {

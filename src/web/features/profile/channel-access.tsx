@@ -1,8 +1,8 @@
 import { CheckCircle2, Lock } from 'lucide-react'
 import { Link } from 'react-router'
 import type { NotificationChannel, PlanId } from '#shared/plans.ts'
-import { CHANNEL_LABEL } from '../alerts/alert-labels.ts'
-import { channelLock, UPGRADE_PATH } from '../alerts/plan-locks.ts'
+import { CHANNEL_LABEL } from '../alerts/index.ts'
+import { channelLock, UPGRADE_PATH } from '../alerts/index.ts'
 
 /** Whether the plan includes a channel, or which plan does with the way to upgrade. */
 export function ChannelAccess({ plan, channel }: { plan: PlanId; channel: NotificationChannel }) {

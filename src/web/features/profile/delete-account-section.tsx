@@ -11,10 +11,10 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { deleteAccount } from '../auth/api.ts'
-import { Notice } from '../auth/notice.tsx'
+import { deleteAccount } from '../auth/index.ts'
+import { Notice } from '../../components/notice.tsx'
 import { deleteAccountSchema, type DeleteAccountInput } from './schemas.ts'
-import { SectionCard } from './section-card.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
 
 export const ACCOUNT_DELETED = 'Your account has been deleted'
 

@@ -1,8 +1,8 @@
 import { CheckCircle2, CircleAlert, Mail, Star } from 'lucide-react'
 import { Badge } from '../../components/ui/badge.tsx'
-import type { Me } from '../auth/session.ts'
-import { formatDay } from './format.ts'
-import { SectionCard } from './section-card.tsx'
+import type { Me } from '../../lib/session.ts'
+import { formatDay } from '../../lib/format.ts'
+import { SectionCard } from '../../components/section-card.tsx'
 
 /** The addresses on the account (user_emails), primary first. */
 export function EmailsSection({ emails }: { emails: Me['emails'] }) {

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
 import type { PlanId } from '#shared/plans.ts'
 import { Separator } from '../../components/ui/separator.tsx'
-import { healthQueryOptions } from '../notifications/api.ts'
+import { healthQueryOptions } from '../notifications/index.ts'
 import { PhoneSettings } from './phone-settings.tsx'
 import { PushSettings } from './push-settings.tsx'
-import { SectionCard } from './section-card.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
 
 /** Where alerts reach the user besides email; each alert picks its channels among these. */
 export function NotificationsSection({ plan }: { plan: PlanId }) {

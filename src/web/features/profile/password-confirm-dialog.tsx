@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
-import { Notice } from '../auth/notice.tsx'
+import { Notice } from '../../components/notice.tsx'
 import { PasswordConfirmSchema, type PasswordConfirmInput } from './schemas.ts'
 
 /**

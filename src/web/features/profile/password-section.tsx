@@ -9,11 +9,11 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { changePassword } from '../auth/api.ts'
-import { refreshSession } from '../auth/session.ts'
-import { Notice } from '../auth/notice.tsx'
+import { changePassword } from '../auth/index.ts'
+import { refreshSession } from '../../lib/session.ts'
+import { Notice } from '../../components/notice.tsx'
 import { ChangePasswordSchema, type ChangePasswordInput } from './schemas.ts'
-import { SectionCard } from './section-card.tsx'
+import { SectionCard } from '../../components/section-card.tsx'
 
 export function PasswordSection({ email }: { email: string }) {
   const queryClient = useQueryClient()

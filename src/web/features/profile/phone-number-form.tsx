@@ -9,7 +9,7 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { phoneQueryOptions, removePhone, savePhone } from '../notifications/api.ts'
+import { phoneQueryOptions, removePhone, savePhone } from '../notifications/index.ts'
 
 function hint(state: PhoneState): string {
   if (!state.phone) return 'International format: + then the country code and number.'

@@ -9,8 +9,8 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { useSecondsLeft } from '../../hooks/use-seconds-left.ts'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { TotpCodeInput } from '../auth/totp-code-input.tsx'
-import { phoneQueryOptions, sendPhoneCode, verifyPhoneCode } from '../notifications/api.ts'
+import { TotpCodeInput } from '../auth/index.ts'
+import { phoneQueryOptions, sendPhoneCode, verifyPhoneCode } from '../notifications/index.ts'
 
 /**
  * The saved number is not verified yet: the code texted to it, "Resend code" with the wait the

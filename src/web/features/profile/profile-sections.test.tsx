@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
 import { useToastStore } from '../../stores/toast-store.ts'
 import type { AuthSession, SessionSummary } from '../auth/api.ts'
-import type { Me } from '../auth/session.ts'
+import type { Me } from '../../lib/session.ts'
 import { ProfileSections } from './profile-sections.tsx'
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'

@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/badge.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { toast } from '../../stores/toast-store.ts'
-import { usePushSubscription } from '../notifications/use-push-subscription.ts'
+import { usePushSubscription } from '../notifications/index.ts'
 import { ChannelAccess } from './channel-access.tsx'
 
 /** Push notifications on this browser: what state it is in and the one action that fits. */

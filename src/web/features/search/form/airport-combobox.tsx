@@ -7,7 +7,7 @@ import { cn } from '../../../lib/cn.ts'
 import { fetchAirports } from '../api.ts'
 import { airportLabelKey, airportOptionLabel, useAirportLabel } from './airport-label.ts'
 import { FieldError } from './field-error.tsx'
-import { useDebouncedValue } from './use-debounced-value.ts'
+import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts'
 
 /** Suggestions start at 2 characters, 250 ms after the last keystroke (ux-and-performance B1). */
 export const MIN_QUERY_LENGTH = 2

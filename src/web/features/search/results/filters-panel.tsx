@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox.tsx'
 import { Input } from '../../../components/ui/input.tsx'
 import { cn } from '../../../lib/cn.ts'
 import type { PostSearchFilters } from '../../../stores/search-store.ts'
-import { formatMinutes } from './flight-time.ts'
+import { formatMinutes } from '../../../lib/flight-time.ts'
 import { STOPS_KEYS, STOPS_LABELS, type PostSearchFacets } from './post-search-filters.ts'
 import { RangeSlider } from './range-slider.tsx'
 

@@ -3,7 +3,7 @@ import { Fragment } from 'react'
 import type { FlightLayover, FlightSegment, Itinerary } from '#shared/flights/model.ts'
 import { formatDuration } from '#shared/format.ts'
 import { AirlineLogo } from './airline-logo.tsx'
-import { dayDifference, formatClock, formatLocalDate } from './flight-time.ts'
+import { dayDifference, formatClock, formatLocalDate } from '../../../lib/flight-time.ts'
 
 /** The expanded part of a result card: every segment, the layovers between them and the fare notes. */
 export function FlightDetails({ itinerary }: { itinerary: Itinerary }) {

@@ -1,6 +1,6 @@
 import type { FlightSegment, Itinerary } from '#shared/flights/model.ts'
 import { formatDuration, formatPrice } from '#shared/format.ts'
-import { dayDifference, formatClock } from './flight-time.ts'
+import { dayDifference, formatClock } from '../../../lib/flight-time.ts'
 
 /** The words a result card and its summaries use, kept pure so they are easy to test. */
 

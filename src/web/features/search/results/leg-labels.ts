@@ -1,6 +1,6 @@
 import type { Itinerary, SearchResponse } from '#shared/flights/model.ts'
 import { firstSegment, lastSegment } from './itinerary-text.ts'
-import { formatLocalDate } from './flight-time.ts'
+import { formatLocalDate } from '../../../lib/flight-time.ts'
 
 export type TripKind = 'one-way' | 'round-trip' | 'multi-city'
 

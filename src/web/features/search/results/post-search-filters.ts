@@ -2,7 +2,7 @@ import { allianceOf } from '#shared/flights/alliances.ts'
 import type { Itinerary } from '#shared/flights/model.ts'
 import { ALLIANCE_LABELS, ALLIANCES, type Alliance } from '#shared/flights/search-params.ts'
 import type { PostSearchFilters, PostSearchSort } from '../../../stores/search-store.ts'
-import { minutesOfDay } from './flight-time.ts'
+import { minutesOfDay } from '../../../lib/flight-time.ts'
 
 /**
  * Post-search filters (spec section 3, per leg): pure filtering, sorting and option counts over

@@ -5,7 +5,7 @@ import { formatDuration } from '#shared/format.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { AirlineLogos } from './airline-logo.tsx'
-import { dayOffsetLabel } from './flight-time.ts'
+import { dayOffsetLabel } from '../../../lib/flight-time.ts'
 import { FlightDetails } from './flight-details.tsx'
 import {
   airlineNames,

@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react'
 import type { Itinerary } from '#shared/flights/model.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { legName, type TripKind } from './leg-labels.ts'
-import { formatLocalDate } from './flight-time.ts'
+import { formatLocalDate } from '../../../lib/flight-time.ts'
 import { firstSegment, routeCodes } from './itinerary-text.ts'
 import { ResultCard } from './result-card.tsx'
 

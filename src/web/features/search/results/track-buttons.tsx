@@ -6,8 +6,8 @@ import { Button, type ButtonProps } from '../../../components/ui/button.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
 import { useAlertStore } from '../../../stores/alert-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
-import { searchContextFor } from '../../alerts/search-context.ts'
-import { useAuth } from '../../auth/use-auth.ts'
+import { searchContextFor } from '../../alerts/index.ts'
+import { useAuth } from '../../../hooks/use-auth.ts'
 
 /** Where alert creation opens with the draft. */
 export const ALERT_CREATE_PATH = `${PATHS.alerts}?create=1`

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_LAYOVER_HOURS, SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { CodeListInput } from '../code-list-input.tsx'
-import { NativeSelect } from '../native-select.tsx'
+import { NativeSelect } from '../../../../components/ui/native-select.tsx'
 import { Section, SelectField, useFilterSection } from './filter-layout.tsx'
 
 const DURATION_HOURS = [3, 4, 5, 6, 8, 10, 12, 15, 18, 24, 30, 36, 48]

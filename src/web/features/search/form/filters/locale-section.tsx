@@ -1,5 +1,5 @@
 import { CURRENCIES, LANGUAGES, REGIONS, withCurrent } from '../locale-options.ts'
-import { NativeSelect } from '../native-select.tsx'
+import { NativeSelect } from '../../../../components/ui/native-select.tsx'
 import { Section, SelectField, useFilterSection } from './filter-layout.tsx'
 
 /** Region, language and currency: the traveller's standing preferences, kept on this device. */

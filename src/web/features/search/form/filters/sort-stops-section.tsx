@@ -1,5 +1,5 @@
 import { SORT_BY_LABELS, STOPS_LABELS, type SortBy, type StopsFilter } from '#shared/flights/search-params.ts'
-import { NativeSelect } from '../native-select.tsx'
+import { NativeSelect } from '../../../../components/ui/native-select.tsx'
 import { Section, SelectField, useFilterSection } from './filter-layout.tsx'
 
 /** Sort order and the number of stops. */

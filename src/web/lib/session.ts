@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Me } from '#shared/account.ts'
-import { api } from '../../lib/api-client.ts'
+import { api } from './api-client.ts'
 
 export type { Me }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { effectiveRole, type Role } from '#shared/roles.ts'
-import { meQueryOptions } from './session.ts'
+import { meQueryOptions } from '../lib/session.ts'
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out'
 

@@ -2,8 +2,8 @@ import { LayoutDashboard, LogOut, UserRound } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { hasRole, type Role } from '#shared/roles.ts'
 import { PATHS } from '#shared/routes.ts'
-import { useSignOut } from '../../features/auth/use-sign-out.ts'
-import { Button } from '../ui/button.tsx'
+import { useSignOut } from '../../features/auth/index.ts'
+import { Button } from '../../components/ui/button.tsx'
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -11,7 +11,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../ui/dropdown-menu.tsx'
+} from '../../components/ui/dropdown-menu.tsx'
 
 /** The signed-in user's menu: their email, Profile, Admin Dashboard (admins only) and Sign Out. */
 export default function AccountMenu({ email, role }: { email: string; role: Role | null }) {

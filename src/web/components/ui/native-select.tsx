@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react'
 import type { ComponentProps } from 'react'
-import { cn } from '../../../lib/cn.ts'
+import { cn } from '../../lib/cn.ts'
 
 /**
  * A native <select> dressed like the design system's select trigger: the browser's own picker on

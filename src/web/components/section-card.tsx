@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card.tsx'
-import { cn } from '../../lib/cn.ts'
+import { Card, CardContent, CardDescription, CardHeader } from './ui/card.tsx'
+import { cn } from '../lib/cn.ts'
 
 /**
  * One settings section of the profile page: a card with an icon, a heading (level 2, so the page

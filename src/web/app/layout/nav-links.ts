@@ -1,5 +1,5 @@
 import { PATHS } from '#shared/routes.ts'
-import type { AuthState } from '../../features/auth/use-auth.ts'
+import type { AuthState } from '../../hooks/use-auth.ts'
 
 /** A count beside a link; `label` is the link's whole accessible name ("Alerts, 2 active"). */
 export interface NavBadge {

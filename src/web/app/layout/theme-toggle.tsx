@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react'
 import { useSyncExternalStore } from 'react'
 import { resolveTheme, useThemeStore } from '../../stores/theme-store.ts'
-import { Button } from '../ui/button.tsx'
+import { Button } from '../../components/ui/button.tsx'
 
 const DARK_QUERY = '(prefers-color-scheme: dark)'
 
