@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { signUpAndVerify } from './account-helpers.ts'
+import { signedIn } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { inDays } from './alert-helpers.ts'
 
@@ -97,8 +97,12 @@ test.describe('flight search', () => {
     await page.getByRole('combobox', { name: 'Travel class' }).click()
     await page.getByRole('option', { name: 'Business' }).click()
     await page.getByRole('button', { name: 'Passengers: 1 adult' }).click()
-    await page.getByRole('dialog', { name: 'Passengers' }).getByRole('button', { name: 'Add adult' }).click()
+    const passengers = page.getByRole('dialog', { name: 'Passengers' })
+    await passengers.getByRole('button', { name: 'Add adult' }).click()
     await page.keyboard.press('Escape')
+    // Closing hands focus back to the Passengers button: typing before that lands would lose focus.
+    await expect(passengers).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Passengers: 2 adults' })).toBeFocused()
     await pickAirport(page, 'From', 'SFO', /SFO/)
 
     const saved = await page.evaluate(() => localStorage.getItem('search-filters-storage'))
@@ -110,10 +114,10 @@ test.describe('flight search', () => {
     await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('')
   })
 
-  test('says the search failed when the market does, and recovers when it is back', async ({ page, browser, request, consoleGuard }) => {
+  test('says the search failed when the market does, and recovers when it is back', async ({ page, browser, consoleGuard }) => {
     consoleGuard.allow(/status of 502/)
     const admin = await browser.newPage()
-    await signUpAndVerify(admin, request, 'ops@faredrop.test')
+    await signedIn(admin, 'ops@faredrop.test')
     const setFailure = (data: object) => admin.request.put('/api/admin/simulator/failures', { data, headers: { origin: new URL(admin.url()).origin } })
     expect((await setFailure({ mode: 'error', from: 'BOS', to: 'MIA' })).status()).toBe(200)
     try {
