@@ -150,7 +150,8 @@ test.describe('billing (local test mode)', () => {
     await expectNoAxeViolations(page)
     await page.emulateMedia({ colorScheme: 'light' })
     await page.getByRole('button', { name: 'Confirm switch' }).click()
-    await expect(page.getByText('Switched to Elite · monthly', { exact: true })).toBeVisible()
+    // The toast says so at once; the portal's billing history, refetched, soon shows the same words.
+    await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Switched to Elite · monthly', { exact: true })).toBeVisible()
 
     await page.getByRole('link', { name: 'Return to FareDrop' }).click()
     await expect(page.getByText(/^Elite is active: up to 30 price alerts/)).toBeVisible()

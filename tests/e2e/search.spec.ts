@@ -45,8 +45,11 @@ test.describe('flight search', () => {
 
   test('round trip from a shared link: outbound, return, then sellers with baggage and a Book action', async ({ page }) => {
     await page.goto(`/search?trip=round-trip&from=JFK&to=LHR&depart=${inDays(30)}&return=${inDays(37)}&class=economy&adults=1`)
-    await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('JFK · New York')
+    // The visitor waits for the results, then reads the fields. The field's name comes from an
+    // /api/airports answer that lands beside the search's; on a busy machine its promise waits
+    // seconds for the main thread, which renders the results first (decision 021).
     await expect(page.getByRole('heading', { name: 'Choose your outbound flight' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('JFK · New York')
 
     // Price insights: level, typical range, and the 60-day history chart on demand.
     await expect(page.getByText(/Prices are currently (low|typical|high)/)).toBeVisible()
