@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, uniqueEmail, type TestApp } from '#tests/support/test-app.ts'
-import { createVerifiedUser } from '#tests/support/verified-user.ts'
 
 /**
  * Security target A5: an attacker can't tell a registered email from an unknown one by the
@@ -23,10 +22,11 @@ beforeAll(async () => {
   // Every request comes from its own address (through a trusted proxy), so the per-address
   // sign-in limit doesn't turn the later samples into 429s.
   t = await createTestApp({ TRUST_PROXY: 'true' })
-  // Accounts as sign-up and the emailed link leave them (the subject here is what comes after).
   for (let i = 0; i < SAMPLES + WARM_UP; i++) {
+    const client = t.client()
     const email = uniqueEmail('known')
-    await createVerifiedUser(t, email)
+    await t.signUp(client, email)
+    await t.verifyFromEmail(client, email)
     known.push(email)
   }
 }, 120_000)
