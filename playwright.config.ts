@@ -25,7 +25,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the cores: one worker here. Two overlap one test's waits for the
+  // server with another's rendering (decision 021).
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],

@@ -1,37 +1,60 @@
 // `npm test`: every Vitest project, then the browser suite on Debian's Chromium. Without a
 // Chromium it explains how to get one and runs the rest; under CI=true a missing browser fails.
-// Ends with one summary line, "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process'
+// SKIP_SLOW=1 leaves out the process-level suites (Vitest project `slow`), SKIP_E2E=1 the browser
+// suite. The web build runs beside Vitest (it only writes dist/, which no Vitest test reads).
+// Ends with one summary line, "tests: N passed, N failed", after the time each phase took.
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ci = process.env.CI === 'true' || process.env.CI === '1'
 const skipBrowser = process.env.SKIP_E2E === '1'
+const skipSlow = process.env.SKIP_SLOW === '1'
 const extraArgs = process.argv.slice(2)
 
 mkdirSync('.tmp', { recursive: true })
-const run = (command, args, env = {}) =>
-  spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
 
+/** Runs a command to its end; `log` sends its output to a file instead of the terminal. */
+function run(command, args, { env = {}, log } = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: log ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } })
+    let output = ''
+    child.stdout?.on('data', (chunk) => (output += chunk))
+    child.stderr?.on('data', (chunk) => (output += chunk))
+    child.on('close', (code) => {
+      if (log) writeFileSync(log, output)
+      resolve({ status: code ?? 1, output })
+    })
+  })
+}
+
+const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`
+const phases = []
 const totals = { passed: 0, failed: 0, skipped: 0 }
 let exitCode = 0
+const needBrowser = !skipBrowser && existsSync(CHROMIUM)
+
+const started = performance.now()
+const build = needBrowser ? run('npm', ['run', 'build', '--silent'], { log: '.tmp/build.log' }).then((result) => ({ ...result, took: seconds(started) })) : null
 
 rmSync('.tmp/vitest-results.json', { force: true })
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-results.json', ...extraArgs])
+const projects = skipSlow ? ['--project', '!slow'] : []
+const vitest = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.tmp/vitest-results.json', ...projects, ...extraArgs])
+phases.push(`Vitest ${seconds(started)}${skipSlow ? ' (SKIP_SLOW=1: without the slow project)' : ''}`)
 if (existsSync('.tmp/vitest-results.json')) {
   const report = JSON.parse(readFileSync('.tmp/vitest-results.json', 'utf8'))
   totals.passed += report.numPassedTests
   totals.failed += report.numFailedTests
   totals.skipped += report.numPendingTests + report.numTodoTests
 }
-if (vitestStatus !== 0) {
+if (vitest.status !== 0) {
   exitCode = 1
   if (totals.failed === 0) totals.failed += 1 // a crash or a failed file with no counted test
 }
 
 if (skipBrowser) {
   console.log('\nBrowser tests skipped (SKIP_E2E=1).')
-} else if (!existsSync(CHROMIUM)) {
+} else if (!needBrowser) {
   console.log(`\nNo Chromium at ${CHROMIUM}: browser tests not run.`)
   console.log('Install it with: sudo apt-get update && sudo apt-get install -y chromium  (or set CHROMIUM_PATH)')
   if (ci) {
@@ -40,20 +63,24 @@ if (skipBrowser) {
     totals.failed += 1
   }
 } else {
-  const buildStatus = run('npm', ['run', 'build', '--silent'])
-  if (buildStatus !== 0) {
+  const built = await build
+  phases.push(`build ${built.took} (beside Vitest)`)
+  if (built.status !== 0) {
+    console.log(`\nThe build failed (.tmp/build.log):\n${built.output}`)
     exitCode = 1
     totals.failed += 1
   } else {
     rmSync('.tmp/playwright-results.json', { force: true })
-    const e2eStatus = run('npx', ['playwright', 'test'], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' })
+    const e2eStarted = performance.now()
+    const e2e = await run('npx', ['playwright', 'test'], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } })
+    phases.push(`Playwright ${seconds(e2eStarted)}`)
     if (existsSync('.tmp/playwright-results.json')) {
       const { stats } = JSON.parse(readFileSync('.tmp/playwright-results.json', 'utf8'))
       totals.passed += stats.expected + stats.flaky
       totals.failed += stats.unexpected
       totals.skipped += stats.skipped
     }
-    if (e2eStatus !== 0) {
+    if (e2e.status !== 0) {
       exitCode = 1
       if (totals.failed === 0) totals.failed += 1
     }
@@ -61,5 +88,6 @@ if (skipBrowser) {
 }
 
 if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(totals))
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
+console.log(`\n${phases.join(', ')}; ${seconds(started)} in all.`)
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(exitCode)

@@ -1,8 +1,8 @@
-import { signUpAndVerify } from './account-helpers.ts'
+import { signedIn } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
-test('an admin from ADMIN_EMAILS reaches the dashboard through the account menu', async ({ page, request }) => {
-  await signUpAndVerify(page, request, 'admin@faredrop.test')
+test('an admin from ADMIN_EMAILS reaches the dashboard through the account menu', async ({ page }) => {
+  await signedIn(page, 'admin@faredrop.test')
   await page.getByRole('button', { name: 'Account menu' }).click()
   await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
   await expect(page).toHaveURL(/\/admin$/)
@@ -20,8 +20,8 @@ test('an admin from ADMIN_EMAILS reaches the dashboard through the account menu'
     .toMatchObject({ db: 'pglite', flights: 'simulated', email: 'outbox', sms: 'outbox', whatsapp: 'outbox', push: 'outbox' })
 })
 
-test('a signed-in member sees the permission message on /admin', async ({ page, request }) => {
-  await signUpAndVerify(page, request, `member-${Date.now()}@example.com`)
+test('a signed-in member sees the permission message on /admin', async ({ page }) => {
+  await signedIn(page, `member-${Date.now()}@example.com`)
   await page.goto('/admin')
   await expect(page.getByRole('heading', { name: "You don't have permission to access this content." })).toBeVisible()
   await expect(page.getByText('Required: admin role.')).toBeVisible()

@@ -1,11 +1,11 @@
-import { signUpAndVerify, uniqueEmail } from './account-helpers.ts'
+import { signedIn, uniqueEmail } from './account-helpers.ts'
 import { createAlertByApi, trackRoute } from './alert-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 
 test.describe('price alerts', () => {
-  test('search → track a route → pause → resume → edit → delete', async ({ page, request }) => {
-    await signUpAndVerify(page, request, uniqueEmail('alerts'))
+  test('search → track a route → pause → resume → edit → delete', async ({ page }) => {
+    await signedIn(page, uniqueEmail('alerts'))
     const dialog = await trackRoute(page, 'SFO', 'HNL', 30)
 
     // The draft defaults: the spec's name, a suggested target, email on and the rest off, every 15 days.
@@ -47,8 +47,8 @@ test.describe('price alerts', () => {
     await expect(page.getByRole('article')).toHaveCount(0)
   })
 
-  test('a free user at 3 alerts sees the upgrade prompt instead of a 4th', async ({ page, request }) => {
-    await signUpAndVerify(page, request, uniqueEmail('quota'))
+  test('a free user at 3 alerts sees the upgrade prompt instead of a 4th', async ({ page }) => {
+    await signedIn(page, uniqueEmail('quota'))
     const origin = new URL(page.url()).origin
     for (const [from, to] of [['JFK', 'LAX'], ['BOS', 'MIA'], ['SEA', 'DEN']] as const) {
       expect((await createAlertByApi(page.request, origin, from, to)).status()).toBe(201)

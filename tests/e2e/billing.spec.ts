@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { PASSWORD, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
+import { PASSWORD, signedIn, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { createAlertByApi, trackRoute } from './alert-helpers.ts'
 
@@ -130,8 +130,8 @@ test.describe('billing (local test mode)', () => {
     await expect(subscription.getByRole('list', { name: 'Billing history' }).getByText(/^Premium · monthly reactivated/)).toBeVisible()
   })
 
-  test('a plan switch opens the test portal on that price and comes back confirmed', async ({ page, request }) => {
-    await signUpAndVerify(page, request, uniqueEmail('switch'))
+  test('a plan switch opens the test portal on that price and comes back confirmed', async ({ page }) => {
+    await signedIn(page, uniqueEmail('switch'))
     await page.goto('/profile?plan=premium_yearly#subscription')
     const subscription = page.getByRole('region', { name: 'Subscription' })
     await subscription.getByRole('button', { name: 'Continue to checkout' }).click()
@@ -150,7 +150,8 @@ test.describe('billing (local test mode)', () => {
     await expectNoAxeViolations(page)
     await page.emulateMedia({ colorScheme: 'light' })
     await page.getByRole('button', { name: 'Confirm switch' }).click()
-    await expect(page.getByText('Switched to Elite · monthly', { exact: true })).toBeVisible()
+    // The toast says so at once; the portal's billing history, refetched, soon shows the same words.
+    await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Switched to Elite · monthly', { exact: true })).toBeVisible()
 
     await page.getByRole('link', { name: 'Return to FareDrop' }).click()
     await expect(page.getByText(/^Elite is active: up to 30 price alerts/)).toBeVisible()

@@ -1,4 +1,4 @@
-import { signUpAndVerify, uniqueEmail } from './account-helpers.ts'
+import { signedIn, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { inDays } from './alert-helpers.ts'
 
@@ -11,7 +11,7 @@ interface OutboxMessage {
 test('a price drop on the market reaches the traveller: Price Alert! on /alerts and an email whose links open the search and the fare', async ({ page, browser, request }) => {
   test.setTimeout(90_000) // two accounts, each solving a real proof-of-work challenge
   const email = uniqueEmail('drop')
-  await signUpAndVerify(page, request, email)
+  await signedIn(page, email)
   const origin = new URL(page.url()).origin
   const departure = inDays(33)
 
@@ -36,7 +36,7 @@ test('a price drop on the market reaches the traveller: Price Alert! on /alerts 
 
   // Support halves the route's fares and runs the alert's check at once (the worker may hold it for a moment).
   const admin = await browser.newPage()
-  await signUpAndVerify(admin, request, 'checks@faredrop.test')
+  await signedIn(admin, 'checks@faredrop.test')
   const adminHeaders = { origin: new URL(admin.url()).origin }
   expect((await admin.request.post('/api/admin/simulator/shocks', { headers: adminHeaders, data: { from: 'DEN', to: 'PHX', factor: 0.5, hours: 2 } })).status()).toBe(201)
   await expect

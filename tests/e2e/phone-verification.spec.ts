@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext } from '@playwright/test'
-import { signUpAndVerify, uniqueEmail } from './account-helpers.ts'
+import { signedIn, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 /** The newest SMS the local outbox holds for `phone`: the server's SMS driver without Twilio. */
@@ -19,7 +19,7 @@ async function codeTexted(request: APIRequestContext, phone: string): Promise<st
 
 test('verify a phone number on /profile with the code texted to it (decision 015)', async ({ page, request, consoleGuard }) => {
   test.setTimeout(90_000) // sign-up solves a real proof-of-work challenge
-  await signUpAndVerify(page, request, uniqueEmail('phone'))
+  await signedIn(page, uniqueEmail('phone'))
   const phone = `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
 
   await page.goto('/profile#notifications')

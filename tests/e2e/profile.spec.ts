@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { PASSWORD, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
+import { PASSWORD, signedIn, solveChallenge, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
 const NEW_PASSWORD = 'an-even-stronger-password'
@@ -62,11 +62,11 @@ function wrongCode(secret: string): string {
 test.describe('profile', () => {
   test.describe.configure({ timeout: 120_000 })
 
-  test('turn on two-factor authentication, then sign in with the password and a code', async ({ page, request, consoleGuard }) => {
+  test('turn on two-factor authentication, then sign in with the password and a code', async ({ page, consoleGuard }) => {
     test.setTimeout(90_000) // may wait up to 30 s for a fresh code
     consoleGuard.allow(/status of 401/)
     const email = uniqueEmail('totp')
-    await signUpAndVerify(page, request, email)
+    await signedIn(page, email)
 
     await page.goto('/profile')
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible()
@@ -136,10 +136,10 @@ test.describe('profile', () => {
     await expect(page).toHaveURL(/\/alerts$/)
   })
 
-  test('change the password, sign out other sessions and delete the account', async ({ page, request, browser, consoleGuard }) => {
+  test('change the password, sign out other sessions and delete the account', async ({ page, browser, consoleGuard }) => {
     consoleGuard.allow(/status of 400/)
     const email = uniqueEmail('settings')
-    await signUpAndVerify(page, request, email)
+    await signedIn(page, email)
 
     // The same account signed in on a second browser.
     const otherContext = await browser.newContext()

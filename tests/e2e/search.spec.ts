@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { signUpAndVerify } from './account-helpers.ts'
+import { signedIn } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { inDays } from './alert-helpers.ts'
 
@@ -45,8 +45,11 @@ test.describe('flight search', () => {
 
   test('round trip from a shared link: outbound, return, then sellers with baggage and a Book action', async ({ page }) => {
     await page.goto(`/search?trip=round-trip&from=JFK&to=LHR&depart=${inDays(30)}&return=${inDays(37)}&class=economy&adults=1`)
-    await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('JFK · New York')
+    // The visitor waits for the results, then reads the fields. The field's name comes from an
+    // /api/airports answer that lands beside the search's; on a busy machine its promise waits
+    // seconds for the main thread, which renders the results first (decision 021).
     await expect(page.getByRole('heading', { name: 'Choose your outbound flight' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('JFK · New York')
 
     // Price insights: level, typical range, and the 60-day history chart on demand.
     await expect(page.getByText(/Prices are currently (low|typical|high)/)).toBeVisible()
@@ -97,8 +100,12 @@ test.describe('flight search', () => {
     await page.getByRole('combobox', { name: 'Travel class' }).click()
     await page.getByRole('option', { name: 'Business' }).click()
     await page.getByRole('button', { name: 'Passengers: 1 adult' }).click()
-    await page.getByRole('dialog', { name: 'Passengers' }).getByRole('button', { name: 'Add adult' }).click()
+    const passengers = page.getByRole('dialog', { name: 'Passengers' })
+    await passengers.getByRole('button', { name: 'Add adult' }).click()
     await page.keyboard.press('Escape')
+    // Closing hands focus back to the Passengers button: typing before that lands would lose focus.
+    await expect(passengers).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Passengers: 2 adults' })).toBeFocused()
     await pickAirport(page, 'From', 'SFO', /SFO/)
 
     const saved = await page.evaluate(() => localStorage.getItem('search-filters-storage'))
@@ -110,10 +117,10 @@ test.describe('flight search', () => {
     await expect(page.getByRole('combobox', { name: 'From' })).toHaveValue('')
   })
 
-  test('says the search failed when the market does, and recovers when it is back', async ({ page, browser, request, consoleGuard }) => {
+  test('says the search failed when the market does, and recovers when it is back', async ({ page, browser, consoleGuard }) => {
     consoleGuard.allow(/status of 502/)
     const admin = await browser.newPage()
-    await signUpAndVerify(admin, request, 'ops@faredrop.test')
+    await signedIn(admin, 'ops@faredrop.test')
     const setFailure = (data: object) => admin.request.put('/api/admin/simulator/failures', { data, headers: { origin: new URL(admin.url()).origin } })
     expect((await setFailure({ mode: 'error', from: 'BOS', to: 'MIA' })).status()).toBe(200)
     try {

@@ -5,18 +5,16 @@ import type { PlanId } from '#shared/plans.ts'
 import { profiles } from '../../src/server/db/schema.ts'
 import { planProfile } from './plan-profile.ts'
 import { uniqueEmail, type TestApp, type TestClient } from './test-app.ts'
+import { createVerifiedUser } from './verified-user.ts'
 
 /** A date `days` from today (UTC), as the alert form sends it. */
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)
 
-/** A signed-in, verified user and their id. */
+/** A signed-in, verified user and their id (tests/support/verified-user.ts: no sign-up request, no email). */
 export async function signedInUser(t: TestApp, label = 'alerts'): Promise<{ client: TestClient; userId: string; email: string }> {
-  const client = t.client()
   const email = uniqueEmail(label)
-  await t.signUp(client, email)
-  await t.verifyFromEmail(client, email)
-  const me = (await (await client.request('/api/me')).json()) as { user: { id: string } }
-  return { client, userId: me.user.id, email }
+  const { client, userId } = await createVerifiedUser(t, email)
+  return { client, userId, email }
 }
 
 /** Gives the user a plan, straight on the profile, as an admin grant would. */

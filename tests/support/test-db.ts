@@ -1,20 +1,42 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle } from 'drizzle-orm/pglite'
+import { migrate } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { openDatabase, type Database } from '../../src/server/db/client.ts'
+import { inject } from 'vitest'
+import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts'
+import * as schema from '../../src/server/db/schema.ts'
+import { MIGRATIONS_DIR } from '../../src/server/lib/paths.ts'
+
+let template: Blob | undefined
 
 /**
- * A fresh, migrated database for one test file: an in-memory PGlite by default, or, when
- * DATABASE_URL is set (CI's second pass), a new database on that PostgreSQL server that is
- * dropped again on close.
+ * An in-memory PGlite loaded from the migrated template (tests/setup/test-db-template.ts). The
+ * migrator still runs, as `openDatabase` runs it: against the template it finds nothing to do,
+ * and a template that fell behind the migrations would be brought up to date, not trusted.
+ */
+async function openPgliteCopy(): Promise<Database> {
+  template ??= new Blob([readFileSync(inject('pgliteTemplate'))])
+  const client = await PGlite.create({ loadDataDir: template })
+  const db = drizzle(client, { schema })
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() }
+}
+
+/**
+ * A fresh, migrated database for one test file (or one test): an in-memory PGlite by default, or,
+ * when DATABASE_URL is set (CI's second pass), a new database on that PostgreSQL server that is
+ * dropped again on close. Both start as a copy of a template migrated once per run.
  */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL
-  if (!serverUrl) return openDatabase({ driver: 'pglite-memory' })
+  if (!serverUrl) return openPgliteCopy()
 
   const name = `faredrop_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`)
   await admin.end()
 
   const url = new URL(serverUrl)

@@ -13,6 +13,9 @@ import { CaptchaField } from './captcha-field.tsx'
 const altcha = vi.hoisted(() => ({ verify: (() => {}) as () => void }))
 vi.mock('altcha/external', () => {
   class FakeAltchaWidget extends HTMLElement {
+    getState() {
+      return 'unverified'
+    }
     verify() {
       altcha.verify()
     }
@@ -101,6 +104,36 @@ describe('CaptchaField', () => {
       })
       setWidgetState('verified', 'payload-1')
       expect(onToken).toHaveBeenLastCalledWith('payload-1')
+    })
+
+    it('starts the proof of work at once when the visitor was already typing in the form before it loaded', async () => {
+      let answer: (response: Response) => void = () => {}
+      vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))))
+      altcha.verify = vi.fn()
+      render(
+        <form>
+          <input aria-label="Email" />
+          <CaptchaField onToken={() => {}} />
+        </form>,
+      )
+      screen.getByRole('textbox', { name: 'Email' }).focus()
+      answer(Response.json({ provider: 'altcha' }))
+      await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull())
+      await waitFor(() => expect(altcha.verify).toHaveBeenCalledTimes(1))
+    })
+
+    it('waits for the visitor when nothing in the form has focus yet', async () => {
+      serveConfig({ provider: 'altcha' })
+      altcha.verify = vi.fn()
+      render(
+        <form>
+          <input aria-label="Email" />
+          <CaptchaField onToken={() => {}} />
+        </form>,
+      )
+      await waitFor(() => expect(document.querySelector('altcha-widget')).not.toBeNull())
+      document.querySelector('altcha-widget')!.dispatchEvent(new Event('load'))
+      expect(altcha.verify).not.toHaveBeenCalled()
     })
 
     it('drops the token and says so when the challenge expires', async () => {

@@ -150,9 +150,19 @@ function AltchaChallenge({ onToken, onProblem }: ChallengeProps) {
         retry = window.setTimeout(() => void widget.verify(), CAPTCHA_RETRY_INTERVAL_MS)
       } else report(null)
     }
+    // auto="onfocus" listens for focus from the moment the widget has loaded: a visitor who was
+    // already typing when it arrived would be left with an unticked box. Start the work for them
+    // as soon as it is ready. (Its methods exist once it has mounted, a tick after connecting.)
+    const startIfFormHasFocus = () => {
+      const ready = typeof widget.getState === 'function'
+      if (ready && String(widget.getState()) === 'unverified' && widget.closest('form')?.contains(document.activeElement)) void widget.verify()
+    }
     widget.addEventListener('statechange', onStateChange)
+    widget.addEventListener('load', startIfFormHasFocus)
+    startIfFormHasFocus()
     return () => {
       widget.removeEventListener('statechange', onStateChange)
+      widget.removeEventListener('load', startIfFormHasFocus)
       window.clearTimeout(retry)
     }
   }, [])
