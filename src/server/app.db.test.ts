@@ -32,12 +32,7 @@ function fakeWebBuild(): string {
   mkdirSync(path.join(dir, '.vite'))
   writeFileSync(
     path.join(dir, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-abc123.js', imports: ['_react.js'] },
-      '_react.js': { file: 'assets/react-1.js' },
-      '_cn.js': { file: 'assets/cn-1.js' },
-      'src/web/routes/landing.tsx': { file: 'assets/landing-1.js', imports: ['_react.js', '_cn.js'] },
-    }),
+    JSON.stringify({ 'index.html': { file: 'assets/index-abc123.js' } }),
   )
   return dir
 }
@@ -229,14 +224,9 @@ describe('web app', () => {
     expect(/nonce="([^"]+)"/.exec(second)?.[1]).not.toBe(nonce)
   })
 
-  it('preloads the landing page code, minus what the entry already loads, with the landing HTML only', async () => {
-    const app = createApp(deps)
-    const landing = await (await app.request('/')).text()
-    expect(landing).toContain('<link rel="modulepreload" crossorigin href="/assets/landing-1.js"')
-    expect(landing).toContain('href="/assets/cn-1.js"')
-    expect(landing).not.toContain('href="/assets/react-1.js"')
-    expect(await (await app.request('/faq')).text()).not.toContain('modulepreload')
-    expect((await app.request('/.vite/manifest.json')).status).toBe(404)
+  // Which page gets prerendered HTML or the shell with its preloads: src/server/http/web-app.test.ts.
+  it('keeps the build manifest from browsers', async () => {
+    expect((await createApp(deps).request('/.vite/manifest.json')).status).toBe(404)
   })
 
   it('answers 404 with the app shell for paths outside the route table', async () => {
