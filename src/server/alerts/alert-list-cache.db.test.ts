@@ -1,7 +1,8 @@
+import { gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Alert, AlertDetail } from '#shared/alerts/alert.ts'
-import { createAlertVia, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
+import { createAlertVia, inDays, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { alertPrices, alerts } from '../db/schema.ts'
 
@@ -110,5 +111,39 @@ describe('the list sparkline', () => {
     const history = (await detail(client, alert.id)).prices
     expect(history).toHaveLength(40)
     expect((await list(client))[0]!.prices).toEqual(history.slice(-30))
+  })
+})
+
+describe('the kept answer (alert-list-responses.ts)', () => {
+  it('sends the same list gzipped or plain, and the same again while nothing changed', async () => {
+    const { client } = await signedInUser(t, 'list-kept')
+    await createAlertVia(client, routeAlert({ name: 'Kept' }))
+    const plain = await client.request('/api/alerts', { headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const zipped = await client.request('/api/alerts', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(zipped.headers.get('content-encoding')).toBe('gzip')
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i)
+    const body = await plain.text()
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8')).toBe(body)
+    expect((JSON.parse(body) as { alerts: Alert[] }).alerts.map((a) => a.name)).toEqual(['Kept'])
+    expect(await (await client.request('/api/alerts')).text()).toBe(body)
+  })
+
+  it('answers each question afresh: another filter, another sort, or a new day (an alert expires overnight)', async () => {
+    const { client } = await signedInUser(t, 'list-questions')
+    const soon = await createAlertVia(client, routeAlert({ name: 'Soon', params: { outbound_date: inDays(1) } }))
+    const later = await createAlertVia(client, routeAlert({ name: 'Later', params: { arrival_id: 'SFO' } }))
+    expect((await list(client)).map((a) => a.name)).toEqual(['Later', 'Soon'])
+    expect((await list(client, '?sortOrder=asc')).map((a) => a.name)).toEqual(['Soon', 'Later'])
+    expect((await list(client, '?q=SFO')).map((a) => a.id)).toEqual([later.id])
+    try {
+      t.now.value = new Date(Date.now() + 3 * 86_400_000)
+      // Nothing was written, yet the answer changed: the departure has passed.
+      expect((await list(client)).map((a) => a.id)).toEqual([later.id])
+      expect((await list(client, '?status=expired')).map((a) => a.id)).toEqual([soon.id])
+    } finally {
+      t.now.value = null
+    }
+    expect((await list(client)).map((a) => a.name)).toEqual(['Later', 'Soon'])
   })
 })

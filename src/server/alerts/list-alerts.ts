@@ -1,7 +1,10 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Alert, AlertListQuery } from '#shared/alerts/alert.ts'
 import { alerts } from '../db/schema.ts'
+import type { ApiBody } from '#shared/api-contract.ts'
+import { prepareJson, type PreparedJson } from '../http/prepared-json.ts'
 import { alertVersion, type AlertListCache, type ListedAlert } from './alert-list-cache.ts'
+import { listSignature, responseKey, type AlertListResponses, type ListedVersion } from './alert-list-responses.ts'
 import { recentPricesColumn } from './alert-prices.ts'
 import { alertToday, ownedBy, statusIs, type AlertDeps, type AlertOwner } from './alert-scope.ts'
 import { alertReadColumns, toAlert } from './to-alert.ts'
@@ -17,9 +20,30 @@ const SORT_COLUMNS = {
 /** `q` matches literally: % and _ typed by the user are not wildcards. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
 
-/** GET /api/alerts: the owner's alerts, filtered and sorted as the list asks (section 3 "Alert list filters"). */
-export async function listAlerts(deps: AlertDeps & { cache: AlertListCache }, owner: AlertOwner, query: AlertListQuery): Promise<Alert[]> {
+/**
+ * GET /api/alerts: the owner's alerts, filtered and sorted as the list asks (section 3 "Alert list
+ * filters"), ready to send. When none of the listed alerts changed since the owner last asked
+ * the same question on the same day and plan, the answer kept then is sent as it is (built,
+ * serialised and compressed once; alert-list-responses.ts).
+ */
+export async function listAlertsPrepared(
+  deps: AlertDeps & { cache: AlertListCache; responses: AlertListResponses },
+  owner: AlertOwner,
+  query: AlertListQuery,
+): Promise<PreparedJson> {
   const today = alertToday(deps.now())
+  const listed = await listedAlerts(deps, owner, query, today)
+  const key = responseKey(owner, query, today)
+  const signature = listSignature(listed)
+  const kept = deps.responses.get(key)
+  if (kept?.signature === signature) return kept.prepared
+  const prepared = prepareJson({ alerts: await readAlerts(deps, owner, listed, today) } satisfies ApiBody<'GET /api/alerts'>)
+  deps.responses.set(key, { signature, prepared })
+  return prepared
+}
+
+/** Which alerts, in which order, at which row versions (filters and sort in SQL). */
+function listedAlerts(deps: AlertDeps, owner: AlertOwner, query: AlertListQuery, today: string) {
   const conditions: (SQL | undefined)[] = [ownedBy(owner.userId)]
   if (query.status !== 'all') conditions.push(statusIs(query.status, today))
   if (query.alertType !== 'all') conditions.push(eq(alerts.alertType, query.alertType))
@@ -30,13 +54,15 @@ export async function listAlerts(deps: AlertDeps & { cache: AlertListCache }, ow
   const column = SORT_COLUMNS[query.sortBy]
   // Alerts never checked have no lowest price: they sort last either way, not first on desc.
   const order = query.sortOrder === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`
-  // Which alerts, in which order, at which row versions; then only the alerts not already kept at
-  // that version are read, with their sparklines (alert-list-cache.ts).
-  const listed = await deps.db
+  return deps.db
     .select({ id: alerts.id, version: alertVersion })
     .from(alerts)
     .where(and(...conditions))
     .orderBy(order, desc(alerts.createdAt), asc(alerts.id))
+}
+
+/** The listed alerts as the API shows them: kept ones reused at their version, the others read with their sparklines. */
+async function readAlerts(deps: AlertDeps & { cache: AlertListCache }, owner: AlertOwner, listed: ListedVersion[], today: string): Promise<Alert[]> {
   const entries = new Map<string, ListedAlert>()
   const stale: string[] = []
   for (const { id, version } of listed) {

@@ -7,14 +7,16 @@ import { requireUser, type SignedIn } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import { successEnvelope } from '../http/error-handler.ts'
 import { jsonBody } from '../http/json-body.ts'
+import { sendPreparedJson } from '../http/prepared-json.ts'
 import { listAlertNotifications } from './alert-notification-history.ts'
 import { createAlertListCache } from './alert-list-cache.ts'
+import { createAlertListResponses } from './alert-list-responses.ts'
 import type { AlertOwner } from './alert-scope.ts'
 import { createAlert } from './create-alert.ts'
 import { deleteAlert } from './delete-alert.ts'
 import { getAlert } from './get-alert.ts'
 import { getQuota } from './get-quota.ts'
-import { listAlerts } from './list-alerts.ts'
+import { listAlertsPrepared } from './list-alerts.ts'
 import { updateAlert } from './update-alert.ts'
 import type { ApiBody } from '#shared/api-contract.ts'
 
@@ -33,8 +35,9 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
     return { userId: viewer.user.id, plan: planForProfile({ role: viewer.role, subscription_tier: viewer.subscriptionTier }) }
   }
 
-  const listDeps = { db: deps.db, now: deps.now, cache: createAlertListCache() }
-  signedIn.get('/', async (c) => c.json({ alerts: await listAlerts(listDeps, owner(c), alertListQuerySchema.parse(c.req.query())) } satisfies ApiBody<'GET /api/alerts'>))
+  // The list is the hot path (decision 020): kept alerts and kept answers, checked by version on every request.
+  const listDeps = { db: deps.db, now: deps.now, cache: createAlertListCache(), responses: createAlertListResponses() }
+  signedIn.get('/', async (c) => sendPreparedJson(c, await listAlertsPrepared(listDeps, owner(c), alertListQuerySchema.parse(c.req.query()))))
 
   // Before '/:id', which would otherwise take "quota" for an alert id.
   signedIn.get('/quota', async (c) => c.json((await getQuota(deps, owner(c))) satisfies ApiBody<'GET /api/alerts/quota'>))

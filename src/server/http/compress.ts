@@ -16,7 +16,7 @@ const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i
 const VARIES_ON_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i
 
 /** The client's preferred encoding we can produce (gzip first on a tie), as Hono's compress picks it. */
-function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (acceptEncoding === undefined) return undefined
   const accepts = parseAccept(acceptEncoding)
   const wildcard = accepts.find((a) => a.type === '*')?.q
