@@ -1,3 +1,4 @@
+import { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit, readVersion } from './boot.ts'
@@ -6,6 +7,9 @@ import { publicUrl } from './env.ts'
 import { startWorker, type WorkerHandle } from './start-worker.ts'
 import { systemClock } from './lib/clock.ts'
 import { WEB_DIST_DIR } from './lib/paths.ts'
+
+/** How long an idle keep-alive connection is kept open (see below). */
+const KEEP_ALIVE_MS = 65_000
 
 const env = loadEnvOrExit()
 const logger = createLogger(env.LOG_LEVEL)
@@ -41,6 +45,14 @@ const worker: WorkerHandle | null = runWorkerHere
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info({ port: info.port, host: env.HOST, url: publicUrl(env), worker: runWorkerHere }, 'FareDrop is listening')
 })
+// An idle keep-alive connection stays open longer than the clients and proxies in front of us keep
+// theirs (load balancers commonly 60 s). A server that closes first races the client's next request
+// on that socket, which then fails with ECONNRESET: seen with Node's 5 s default in the browser
+// suite, whose API client reused a connection at the moment the server dropped it.
+if (server instanceof Server) {
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 1000
+}
 server.on('error', (err: NodeJS.ErrnoException) => {
   logger.fatal({ err }, err.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use; set PORT to another one.` : 'server error')
   void database.close().finally(() => process.exit(1))

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -25,6 +26,17 @@ function start(env: Record<string, string | undefined>) {
   return server
 }
 
+/** A GET through `agent`: its status, and whether it went over a connection kept from before. */
+function getOnAgent(agent: http.Agent, url: string): Promise<{ status: number; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume()
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }))
+    })
+    req.on('error', reject)
+  })
+}
+
 const embedded = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: undefined })
 
 describe('the server process on the embedded database', () => {
@@ -35,6 +47,17 @@ describe('the server process on the embedded database', () => {
     const health = (await (await fetch(`${url}/api/health`)).json()) as { drivers: { db: string } }
     expect(health.drivers.db).toBe('pglite')
     expect((await fetch(`${url}/api/ready`)).status).toBe(200)
+
+    // A client that keeps a connection idle for a while (6 s, past Node's 5 s default) can still use
+    // it: the server does not drop it under the client's next request.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      expect(await getOnAgent(agent, `${url}/api/health`)).toEqual({ status: 200, reused: false })
+      await new Promise((resolve) => setTimeout(resolve, 6000))
+      expect(await getOnAgent(agent, `${url}/api/health`)).toEqual({ status: 200, reused: true })
+    } finally {
+      agent.destroy()
+    }
     expect(JSON.parse(readFileSync(path.join(dataDir, 'faredrop.lock'), 'utf8')).pid).toBe(first.child.pid)
 
     const second = start({ ...embedded(dataDir), PORT: '0' })
