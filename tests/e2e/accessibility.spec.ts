@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
 // WCAG 2.1 A/AA rules (contrast included) on the pages every visitor can reach, in both themes.
@@ -12,9 +12,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         consoleGuard.allow(/the server responded with a status of 404/)
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-        const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-        expect(summary).toEqual([])
+        await expectNoAxeViolations(page)
       })
     }
   })

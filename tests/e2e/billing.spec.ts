@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PASSWORD, signedIn, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
+import { expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { createAlertByApi, trackRoute } from './alert-helpers.ts'
 
@@ -10,11 +10,6 @@ import { createAlertByApi, trackRoute } from './alert-helpers.ts'
  * (a declined card first), use what Premium unlocks, then cancel and reactivate.
  */
 
-/** WCAG 2.1 A/AA rules (contrast included) on what the page shows now. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 async function signIn(page: Page, email: string) {
   const form = page.getByRole('form', { name: 'Sign in' })

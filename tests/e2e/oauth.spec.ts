@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoAxeViolations } from './axe.ts'
 import { startIdentityProvider, type TestIdentityProvider } from '../support/oidc-provider.ts'
 import { expect, test } from './fixtures.ts'
 
@@ -122,8 +122,7 @@ test('explains a refused sign-in and leads back to /auth', async ({ page }) => {
 
   await expect(page).toHaveURL(/\/auth\/callback\?.*error=/)
   await expect(page.getByText('Failed to sign in with Microsoft')).toBeVisible()
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(axe.violations.map((v) => v.id)).toEqual([])
+  await expectNoAxeViolations(page)
   await page.getByRole('link', { name: 'Back to sign in' }).click()
   await expect(page).toHaveURL(`${appUrl}/auth`)
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0)

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { PASSWORD, signedIn, solveChallenge, uniqueEmail } from './account-helpers.ts'
+import { expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
 const NEW_PASSWORD = 'an-even-stronger-password'
@@ -15,11 +15,6 @@ async function submitPassword(page: Page, email: string, password: string) {
   await form.getByRole('button', { name: 'Sign In' }).click()
 }
 
-/** WCAG 2.1 A/AA rules (contrast included) on what the page shows now. */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Account menu' }).click()

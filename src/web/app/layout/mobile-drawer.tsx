@@ -34,7 +34,9 @@ export default function MobileDrawer({
         className="w-[280px] max-w-[85vw]"
         onCloseAutoFocus={(event) => {
           event.preventDefault()
-          returnFocusTo()?.focus()
+          // Without preventScroll, focusing the menu button (Radix does it a task after closing)
+          // cancels the smooth scroll a section link just started, and the page stays where it was.
+          returnFocusTo()?.focus({ preventScroll: true })
         }}
       >
         <SheetTitle>
