@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Bell, BellPlus } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import type { Itinerary } from '#shared/flights/model.ts'
@@ -22,12 +23,14 @@ export const ALERT_CREATE_PATH = `${PATHS.alerts}?create=1`
 export function useTrackHandoff() {
   const navigate = useNavigate()
   const auth = useAuth()
+  const queryClient = useQueryClient()
   const setDraft = useAlertDraftStore((s) => s.setDraft)
   return (flights: Itinerary[] = []) => {
     const { params, filters } = useSearchStore.getState()
     const [flight] = flights
-    setDraft({ search: { params, filters }, ...(flight ? { flight } : {}), ...(flights.length > 1 ? { selectedFlights: flights } : {}) })
-    useAlertStore.getState().beginCreate(searchContextFor(flights, filters.currency))
+    const search = { params, filters }
+    setDraft({ search, ...(flight ? { flight } : {}), ...(flights.length > 1 ? { selectedFlights: flights } : {}) })
+    useAlertStore.getState().beginCreate(searchContextFor(queryClient, search, flights))
     if (auth.status === 'signed-in') void navigate(ALERT_CREATE_PATH)
     else void navigate(`${PATHS.auth}?redirect=${encodeURIComponent(ALERT_CREATE_PATH)}`)
   }
