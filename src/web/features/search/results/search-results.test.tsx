@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResponse } from '#shared/flights/model.ts'
 import { stubApi } from '#tests/setup/render.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
+import { useAlertStore } from '../../../stores/alert-store.ts'
 import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { bookingOptions, oneWayResults, roundTripOutbound, roundTripReturn } from './fixtures.ts'
@@ -317,6 +318,16 @@ describe('Track buttons', () => {
     const draft = useAlertDraftStore.getState().draft!
     expect(draft.search.params).toMatchObject({ from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
     expect(draft.flight).toBeUndefined()
+  })
+
+  it('tracks the search on screen, not form fields edited since, and suggests from its cheapest option', async () => {
+    stubApi()
+    showResults(oneWayResults())
+    useSearchStore.setState({ params: { ...useSearchStore.getState().params, from: 'CDG', to: 'NRT', departureDate: '2026-12-24' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Track this route' }))
+    expect(useAlertDraftStore.getState().draft!.search.params).toMatchObject({ from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
+    const cheapest = Math.min(...[...oneWayResults().best, ...oneWayResults().other].flatMap((it) => (it.price === null ? [] : [it.price])))
+    expect(useAlertStore.getState().searchContext?.referencePrice).toBe(cheapest)
   })
 
   it('hands one flight over and goes straight to /alerts?create=1 when signed in', async () => {
