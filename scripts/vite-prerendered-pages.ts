@@ -8,8 +8,8 @@ const START_APP = 'src/web/app/start-app.tsx'
 /** The libraries every page runs: React, the router, TanStack Query and the small helpers around them. */
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|clsx|class-variance-authority|get-nonce)[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])|^\0vite[\\/]preload-helper/
-/** …except the parts only pages with forms use (mutations). */
-const NOT_FRAMEWORK = /[\\/](useMutation|mutationObserver|useMutationState|useIsMutating)\.js$/
+/** …except the parts only some pages use: mutations (pages with forms), useQueries (the search results' legs). */
+const NOT_FRAMEWORK = /[\\/](useMutation|mutationObserver|useMutationState|useIsMutating|useQueries|queriesObserver)\.js$/
 
 interface GraphModule {
   code: string | null

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import { createQueryClient } from '../../src/web/lib/query-client.ts'
 
-type Handler = (url: string, init?: RequestInit) => Response | undefined
+type Handler = (url: string, init?: RequestInit) => Response | Promise<Response> | undefined
 
 /**
  * Stubs fetch for the web app's API calls: `handler` answers what a test cares about; the session
@@ -22,8 +22,7 @@ export function stubApi(handler: Handler = () => undefined) {
   return fetchMock
 }
 
-/** Renders inside the app's providers with a fresh query cache. */
-export function renderWithProviders(ui: ReactNode) {
-  const queryClient = createQueryClient()
+/** Renders inside the app's providers with a fresh query cache (or `queryClient`, seeded by the test). */
+export function renderWithProviders(ui: ReactNode, queryClient = createQueryClient()) {
   return { queryClient, ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>) }
 }

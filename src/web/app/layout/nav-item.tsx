@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import type { MouseEvent } from 'react'
 import { NavLink as RouterNavLink, useNavigate } from 'react-router'
 import { clsx } from 'clsx'
@@ -16,6 +17,7 @@ const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey
 /** One navigation entry: a smooth-scrolling section link on the landing page, or a route link. */
 export function NavItem({ link, onNavigate, large }: { link: NavLink; onNavigate?: () => void; /** The mobile drawer's bigger text. */ large?: boolean }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   if (link.kind === 'section') {
     return (
       <a
@@ -39,12 +41,12 @@ export function NavItem({ link, onNavigate, large }: { link: NavLink; onNavigate
       onClick={(event) => {
         onNavigate?.()
         if (!link.clearsSearch || !isPlainClick(event)) return
-        // Forget the current search's results, then go. The results store comes with the search page,
-        // not with the first page load, so it is fetched here (at once when already loaded).
+        // Forget the current search's results (choices and answers), then go. That code comes with the
+        // search page, not with the first page load, so it is fetched here (at once when already loaded).
         event.preventDefault()
         const to = link.to
-        void import('../../stores/search-results-store.ts')
-          .then((results) => results.clearSearchData())
+        void import('../../stores/search-selection-store.ts')
+          .then((selection) => selection.forgetSearchResults(queryClient))
           .catch(() => undefined)
           .then(() => navigate(to))
       }}

@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { SearchResponse } from '#shared/flights/model.ts'
 import { DEFAULT_SEARCH_FILTERS, DEFAULT_SEARCH_PARAMS } from '#shared/flights/search-params.ts'
+import { encodeSearch } from '#shared/flights/search-url.ts'
+import { flightQueryKeys } from '../../lib/flight-query-keys.ts'
+import { createQueryClient } from '../../lib/query-client.ts'
 import AlertsPage from '../../routes/alerts.tsx'
 import { useAlertDraftStore } from '../../stores/alert-draft-store.ts'
 import { DEFAULT_ALERT_FILTERS, useAlertStore } from '../../stores/alert-store.ts'
-import { useSearchResultsStore } from '../../stores/search-results-store.ts'
 import { useToastStore } from '../../stores/toast-store.ts'
 import { oneWayResults } from '../search/results/fixtures.ts'
 import { makeAlert, makeMe, makeQuota, renderAtAlerts, serveAlertsApi } from './test-fixtures.tsx'
@@ -19,21 +22,21 @@ const routeDraft = { search }
 beforeEach(() => {
   useAlertStore.setState({ filters: DEFAULT_ALERT_FILTERS, editingId: null, createStep: 'configure', upgradeReasons: [], searchContext: null })
   useToastStore.setState({ toasts: [] })
-  useSearchResultsStore.getState().clear()
   useAlertDraftStore.getState().setDraft(routeDraft)
 })
 
-async function openDialog() {
-  renderAtAlerts(<AlertsPage />, '/alerts?create=1')
+/** Opens creation from the draft; `searchAnswer`: the drafted search's answer, still in the query cache from the search page. */
+async function openDialog(searchAnswer?: SearchResponse) {
+  const queryClient = createQueryClient()
+  if (searchAnswer) queryClient.setQueryData(flightQueryKeys.search(encodeSearch(search.params, search.filters)), searchAnswer)
+  renderAtAlerts(<AlertsPage />, '/alerts?create=1', queryClient)
   return screen.findByRole('dialog', { name: 'Track this route' })
 }
 
 describe('creation modal', () => {
   it('starts from the draft: default name, suggested target from the cheapest result, email on, the rest off, every 15 days', async () => {
-    const results = oneWayResults()
-    useSearchResultsStore.getState().setLegResults(0, results)
     serveAlertsApi()
-    const dialog = await openDialog()
+    const dialog = await openDialog(oneWayResults())
 
     expect(within(dialog).getByLabelText('Alert name')).toHaveValue('LHR → JFK Route Alert')
     // The cheapest result is $402; 95 % of it, rounded.

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, Search } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -32,6 +32,7 @@ import { useCreateAlert } from './use-alert-mutations.ts'
  */
 export function CreateAlertForm({ draft, onDone }: { draft: AlertDraft; onDone: () => void }) {
   const plan = usePlan()
+  const queryClient = useQueryClient()
   const quota = useQuery(quotaQueryOptions)
   const step = useAlertStore((state) => state.createStep)
   const upgradeReasons = useAlertStore((state) => state.upgradeReasons)
@@ -43,7 +44,7 @@ export function CreateAlertForm({ draft, onDone }: { draft: AlertDraft; onDone: 
   const alertType = draftAlertType(draft)
   const trackedFlights = useMemo(() => trackedFlightsOf(draftItineraries(draft)), [draft])
   const built = useMemo(() => searchParametersForDraft(draft), [draft])
-  const [context] = useState(() => storedContext ?? searchContextFor(itineraries, draft.search.filters.currency))
+  const [context] = useState(() => storedContext ?? searchContextFor(queryClient, draft.search, itineraries))
   const currency = context.currency
 
   const form = useForm<AlertSettingsInput, unknown, AlertSettings>({

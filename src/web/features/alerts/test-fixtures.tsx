@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import type { Alert, AlertDetail } from '#shared/alerts/alert.ts'
@@ -115,7 +116,7 @@ function Where() {
 }
 
 /** Renders `ui` at `path` (under /alerts) with the app's providers; the current location is readable. */
-export function renderAtAlerts(ui: ReactNode, path = '/alerts') {
+export function renderAtAlerts(ui: ReactNode, path = '/alerts', queryClient?: QueryClient) {
   stubResizeObserver()
   return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
@@ -125,5 +126,6 @@ export function renderAtAlerts(ui: ReactNode, path = '/alerts') {
       </Routes>
       <Where />
     </MemoryRouter>,
+    queryClient,
   )
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
-import { clearSearchData } from '../../stores/search-results-store.ts'
+import { forgetSearchResults } from '../../stores/search-selection-store.ts'
 import { releasePushSubscription } from '../notifications/index.ts'
 import { signOut } from './api.ts'
 
@@ -17,7 +17,7 @@ export function useSignOut() {
     await releasePushSubscription()
     await signOut()
     queryClient.clear()
-    clearSearchData()
+    forgetSearchResults(queryClient)
     queryClient.setQueryData(['me'], null)
     sessionStorage.clear()
     await navigate('/')

@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { SearchResponse } from '#shared/flights/model.ts'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
-import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
+import { encodeSearch } from '#shared/flights/search-url.ts'
+import { flightQueryKeys } from '../../../lib/flight-query-keys.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { renderSearchPage, resetSearchStores, searchCalls, searchResponse, stubLayoutApis, stubSearchApi } from './test-helpers.tsx'
 
@@ -213,7 +215,10 @@ describe('search form', () => {
     await waitFor(() => expect(to).toHaveAccessibleDescription('Unknown airport'))
     expect(to).toHaveFocus()
     expect(screen.getByText('Currency must be a 3-letter code')).toBeInTheDocument()
-    expect(useSearchResultsStore.getState()).toMatchObject({ status: 'idle', searchError: null })
+    // No results and no search error: the results area is back to its prompt.
+    const results = screen.getByRole('region', { name: 'Search results' })
+    expect(within(results).getByRole('heading', { name: 'Where to next?' })).toBeInTheDocument()
+    expect(within(results).queryByRole('alert')).not.toBeInTheDocument()
 
     // Editing the search drops the server's verdict on the old one.
     store().setParams({ to: 'CDG' })
@@ -226,8 +231,9 @@ describe('search form', () => {
     fillRoundTrip()
     renderSearchPage()
     await user.click(screen.getByRole('button', { name: 'Search' }))
-    await waitFor(() => expect(useSearchResultsStore.getState().status).toBe('error'))
-    expect(useSearchResultsStore.getState().searchError).toBe('Failed to retrieve search results')
+    const results = screen.getByRole('region', { name: 'Search results' })
+    expect(await within(results).findByRole('alert')).toHaveTextContent('Failed to retrieve search results')
+    expect(screen.getByRole('button', { name: 'Search' })).not.toHaveAttribute('aria-busy')
   })
 
   it('Clear all keeps class, passengers, region, language, currency and infants', async () => {
@@ -292,15 +298,52 @@ describe('search form', () => {
     expect(within(panel).getByText(SEARCH_MESSAGES.airlinesBoth)).toBeInTheDocument()
   })
 
-  it('runs a valid search and stores the answer as leg 0', async () => {
+  it('runs a valid search from the address and keeps the answer in the query cache under that search', async () => {
     const fetchMock = stubSearchApi(() => Response.json(searchResponse({ searchId: 'abc' })))
     const user = userEvent.setup()
     fillRoundTrip()
-    renderSearchPage()
+    const { router, queryClient } = renderSearchPage()
     await user.click(screen.getByRole('button', { name: 'Search' }))
-    await waitFor(() => expect(useSearchResultsStore.getState().status).toBe('results'))
-    expect(useSearchResultsStore.getState().searchResults.map((r) => r.searchId)).toEqual(['abc'])
+    expect(await screen.findByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
+    expect(router.state.location.search).toBe(`?${encodeSearch(store().params, store().filters)}`)
+    const answer = queryClient.getQueryData<SearchResponse>(flightQueryKeys.search(encodeSearch(store().params, store().filters)))
+    expect(answer?.searchId).toBe('abc')
     const body = JSON.parse(String(searchCalls(fetchMock)[0]![1]!.body)) as { params: Record<string, unknown> }
     expect(body.params).toMatchObject({ tripType: 'round-trip', from: 'JFK', to: 'LHR', departureDate: '2030-06-01', returnDate: '2030-06-10' })
+  })
+
+  it('asks the server afresh when Search is pressed again on the same search', async () => {
+    let answers = 0
+    const fetchMock = stubSearchApi(() => Response.json(searchResponse({ searchId: `answer-${++answers}` })))
+    const user = userEvent.setup()
+    fillRoundTrip()
+    const { router } = renderSearchPage()
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
+    const address = router.state.location.search
+
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searchCalls(fetchMock)).toHaveLength(2))
+    expect(await screen.findByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
+    // The address already said it: no new history entry.
+    expect(router.state.location.search).toBe(address)
+  })
+
+  it('answers Back to a search made moments ago from the cache', async () => {
+    const fetchMock = stubSearchApi()
+    const user = userEvent.setup()
+    fillRoundTrip()
+    const { router } = renderSearchPage()
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    expect(await screen.findByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
+    store().setParams({ to: 'CDG' })
+    await user.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searchCalls(fetchMock)).toHaveLength(2))
+    expect(await screen.findByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
+
+    await act(() => router.navigate(-1))
+    await waitFor(() => expect(store().params.to).toBe('LHR'))
+    expect(screen.getByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
+    expect(searchCalls(fetchMock)).toHaveLength(2)
   })
 })

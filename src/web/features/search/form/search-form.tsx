@@ -1,7 +1,6 @@
 import { AlertTriangle, Loader2, Search, SlidersHorizontal } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
-import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { activeFilterCount } from './filter-count.ts'
 import { FiltersSheet } from './filters-sheet.tsx'
@@ -26,7 +25,7 @@ export function SearchForm() {
   const setParams = useSearchStore((state) => state.setParams)
   const setTripType = useSearchStore((state) => state.setTripType)
   const setDepartureDate = useSearchStore((state) => state.setDepartureDate)
-  const searching = useSearchResultsStore((state) => state.status === 'searching')
+  const searching = form.searching
   const [notice, setNotice] = useState('')
   const today = form.today
   const filterCount = activeFilterCount(params, filters)

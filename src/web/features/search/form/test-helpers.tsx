@@ -3,7 +3,7 @@ import type { AirportSuggestion, SearchResponse } from '#shared/flights/model.ts
 import { DEFAULT_SEARCH_FILTERS, DEFAULT_SEARCH_PARAMS } from '#shared/flights/search-params.ts'
 import { renderWithProviders, stubApi } from '../../../../../tests/setup/render.tsx'
 import SearchPage from '../../../routes/search.tsx'
-import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
+import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
 import { defaultPostSearchFilters, useSearchStore } from '../../../stores/search-store.ts'
 
 /** Test support for the search form: API fixtures, store reset and the page inside a memory router. */
@@ -86,7 +86,7 @@ export function resetSearchStores() {
     postSearchFilters: [defaultPostSearchFilters(), defaultPostSearchFilters()],
     formVersion: 0,
   })
-  useSearchResultsStore.getState().clear()
+  useSearchSelectionStore.getState().clear()
 }
 
 export function renderSearchPage(path = '/search') {

@@ -1,19 +1,13 @@
-import { format } from 'date-fns'
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { DEFAULT_SEARCH_FILTERS, searchProblems, type SearchFilters, type SearchParams } from '#shared/flights/search-params.ts'
+import { DEFAULT_SEARCH_FILTERS, searchProblems } from '#shared/flights/search-params.ts'
 import { PATHS } from '#shared/routes.ts'
 import { useNow } from '../../../hooks/use-now.ts'
-import { clearSearchData, useSearchResultsStore } from '../../../stores/search-results-store.ts'
+import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
-import { useRunSearch, type RunSearchOptions } from '../use-run-search.ts'
+import { beginSearch, todayIso, useFlightSearch } from '../use-flight-search.ts'
 import { decodePick, decodeSearch, encodeSearch, hasSearch, withoutPick } from '#shared/flights/search-url.ts'
 import { createFieldRegistry } from './form-context.tsx'
-
-/** The traveller's calendar date, YYYY-MM-DD (min for the date fields, "past" for validation). */
-export function todayIso(now: number | Date = Date.now()): string {
-  return format(now, 'yyyy-MM-dd')
-}
 
 /** Passenger problems are shown on (and focus) the passengers button. */
 const PASSENGER_PATHS = new Set(['adults', 'children', 'infants_in_seat', 'infants_on_lap'])
@@ -33,19 +27,20 @@ export function fieldForPath(path: string): { field: string; place: 'form' | 'pa
 
 /**
  * The search page's controller: validation (client rules from `searchProblems`, then the server's
- * field errors), submit (push the search into the URL so Back restores it), and the URL → store →
- * search direction on load, Back and Forward.
+ * field errors on the URL's search), submit (push the search into the URL so Back restores it),
+ * and the URL → form direction on load, Back and Forward. The URL's search is asked by the query
+ * its readers observe (useFlightSearch); a search arriving here starts afresh: nothing chosen yet,
+ * post-search filters reset, and a booking link's fare to choose.
  */
 export function useSearchForm() {
   const navigate = useNavigate()
   const location = useLocation()
-  const { runSearch } = useRunSearch()
+  const flightSearch = useFlightSearch()
   const params = useSearchStore((state) => state.params)
   const filters = useSearchStore((state) => state.filters)
   const today = todayIso(useNow(true, 60_000))
   const [registry] = useState(createFieldRegistry)
   const [attempted, setAttempted] = useState(false)
-  const [server, setServer] = useState<{ key: string; errors: Record<string, string> } | null>(null)
   const [filtersOpen, setFiltersOpen] = useState(false)
   const [pendingPanelFocus, setPendingPanelFocus] = useState<string | null>(null)
   /** The URL's search whose problems the traveller has moved past (Clear all, or a new submit). */
@@ -58,15 +53,17 @@ export function useSearchForm() {
     return searchProblems(decoded.params, decoded.filters, today).length > 0
   }, [location.search, today, dismissedSearch])
 
+  // The server's verdict is on the URL's search: editing the form drops it from the fields.
   const currentKey = encodeSearch(params, filters)
+  const serverErrors = flightSearch.search?.key === currentKey ? flightSearch.fieldErrors : null
   const errors = useMemo(() => {
     const out: Record<string, string> = {}
     if (attempted || urlHasProblems) {
       for (const issue of searchProblems(params, filters, today)) out[issue.path.join('.')] ??= issue.message
     }
-    if (server && server.key === currentKey) for (const [path, message] of Object.entries(server.errors)) out[path] ??= message
+    if (serverErrors) for (const [path, message] of Object.entries(serverErrors)) out[path] ??= message
     return out
-  }, [attempted, urlHasProblems, params, filters, today, server, currentKey])
+  }, [attempted, urlHasProblems, params, filters, today, serverErrors])
 
   const focusFirst = useCallback(
     (paths: string[]) => {
@@ -83,21 +80,17 @@ export function useSearchForm() {
     [registry],
   )
 
-  const execute = useCallback(
-    async (p: SearchParams, f: SearchFilters, options?: RunSearchOptions) => {
-      const outcome = await runSearch(p, f, options)
-      if (outcome.status === 'invalid') {
-        setServer({ key: encodeSearch(p, f), errors: outcome.fieldErrors })
-        focusFirst(Object.keys(outcome.fieldErrors))
-      }
-    },
-    [runSearch, focusFirst],
-  )
+  // Each refusal of the search by the server focuses its first field once, when it arrives.
+  const focusServerErrors = useEffectEvent(() => focusFirst(Object.keys(flightSearch.fieldErrors ?? {})))
+  useEffect(() => {
+    // The refusal is an answer from outside React; a problem in a filter opens the panel at it (state).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (flightSearch.fieldErrorsAt > 0) focusServerErrors()
+  }, [flightSearch.fieldErrorsAt])
 
   const submit = () => {
     const state = useSearchStore.getState()
     const problems = searchProblems(state.params, state.filters, todayIso())
-    setServer(null)
     setDismissedSearch(location.search)
     if (problems.length > 0) {
       setAttempted(true)
@@ -112,7 +105,8 @@ export function useSearchForm() {
     const linked = plain !== location.search
     if (`?${query}` === plain) {
       // The same search again: ask afresh (the URL already says it, so no new history entry).
-      void execute(state.params, state.filters, { fresh: true })
+      beginSearch(query, null)
+      flightSearch.rerun()
       if (linked) void navigate({ pathname: location.pathname, search: plain, hash: location.hash }, { replace: true, preventScrollReset: true })
     } else {
       void navigate(`${PATHS.search}?${query}`, { replace: linked })
@@ -127,11 +121,11 @@ export function useSearchForm() {
     handledSearch.current = search
     // Only `pick` came off (applied, given up, or Back to the plain search): same search, nothing to run.
     if (previous !== null && previous !== search && withoutPick(previous) === search) {
-      useSearchResultsStore.getState().setFarePick(null)
+      useSearchSelectionStore.getState().setFarePick(null)
       return
     }
     if (!hasSearch(search)) {
-      clearSearchData()
+      useSearchSelectionStore.getState().clear()
       return
     }
     const decoded = decodeSearch(search)
@@ -140,25 +134,22 @@ export function useSearchForm() {
       store.loadSearch(decoded.params, decoded.filters)
     }
     if (searchProblems(decoded.params, decoded.filters, todayIso()).length > 0) {
-      clearSearchData()
+      useSearchSelectionStore.getState().clear()
       return
     }
     const pick = decodePick(search)
-    void execute(decoded.params, decoded.filters, pick.length > 0 ? { pick } : undefined)
+    beginSearch(encodeSearch(decoded.params, decoded.filters), pick.length > 0 ? pick : null)
     // A `pick` that names no valid flight is dropped like any bad value, from the address too.
     if (pick.length === 0 && withoutPick(search) !== search) void navigate({ pathname: PATHS.search, search: withoutPick(search) }, { replace: true, preventScrollReset: true })
   })
 
   useEffect(() => {
-    // The only React state set on this path is the server's field errors, after the search answers.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     onUrlChange(location.search)
   }, [location.search])
 
   const clearAll = () => {
     useSearchStore.getState().clearAll()
     setAttempted(false)
-    setServer(null)
     setDismissedSearch(location.search)
   }
 
@@ -173,6 +164,8 @@ export function useSearchForm() {
     registry,
     errors,
     errorFor,
+    /** The URL's search is being asked (the Search button shows it). */
+    searching: flightSearch.status === 'searching',
     otherErrors,
     submit,
     clearAll,

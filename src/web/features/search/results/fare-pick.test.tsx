@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SearchResponse } from '#shared/flights/model.ts'
+import type { Itinerary, SearchResponse } from '#shared/flights/model.ts'
 import { stubApi } from '#tests/setup/render.tsx'
-import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
+import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
 import { renderSearchPage, resetSearchStores, stubLayoutApis } from '../form/test-helpers.tsx'
 import { bookingOptions, oneWayResults, roundTripOutbound, roundTripReturn } from './fixtures.ts'
 import { FARE_GONE_NOTE } from './use-selection-flow.ts'
@@ -14,6 +14,12 @@ const ONE_WAY = 'trip=one-way&from=LHR&to=JFK&depart=2026-12-10&class=economy&ad
 const ROUND_TRIP = 'trip=round-trip&from=LHR&to=JFK&depart=2026-12-10&return=2026-12-17&class=economy&adults=1'
 
 type Call = { path: string; token?: string }
+
+/** The fixtures' option a booking token belongs to (the fake seller answers for the trip it ends). */
+function optionBooked(token: string | undefined): Itinerary[] {
+  const all = [oneWayResults(), roundTripOutbound(), roundTripReturn()].flatMap((response) => [...response.best, ...response.other])
+  return all.filter((it) => it.bookingToken === token)
+}
 
 /** The flight endpoints: `search` answers the search; next legs and booking options from the fixtures unless overridden. */
 function serve(search: SearchResponse, overrides: { next?: () => Promise<Response> | Response } = {}) {
@@ -28,12 +34,11 @@ function serve(search: SearchResponse, overrides: { next?: () => Promise<Respons
     }
     if (path === '/api/flights/next') {
       calls.push({ path, token: body.token! })
-      return (overrides.next?.() ?? Response.json(roundTripReturn())) as Response
+      return overrides.next?.() ?? Response.json(roundTripReturn())
     }
     if (path === '/api/flights/booking-options') {
       calls.push({ path, token: body.token! })
-      const selected = useSearchResultsStore.getState().selectedFlights
-      return Response.json(bookingOptions(selected))
+      return Response.json(bookingOptions(optionBooked(body.token)))
     }
     return undefined
   })
@@ -59,7 +64,7 @@ describe('a booking link', () => {
     expect(await screen.findByRole('heading', { name: 'Your trip' })).toBeInTheDocument()
     expect(await screen.findByRole('list', { name: 'Sellers' })).toBeInTheDocument()
     expect(calls).toContainEqual({ path: '/api/flights/booking-options', token: 'tok-ei151.1' })
-    expect(useSearchResultsStore.getState().selectedFlights.map((it) => it.id)).toEqual(['ei151'])
+    expect(useSearchSelectionStore.getState().selectedFlights.map((it) => it.id)).toEqual(['ei151'])
     expect(screen.queryByText(FARE_GONE_NOTE)).not.toBeInTheDocument()
     // Applied: the address is the plain search again, in place (Back and refresh don't choose it again).
     await waitFor(() => expect(router.state.location.search).toBe(`?${ONE_WAY}`))
@@ -113,7 +118,7 @@ describe('a booking link', () => {
 
     expect(await screen.findByRole('heading', { name: 'Choose your return flight' })).toBeInTheDocument()
     expect(screen.getByText(FARE_GONE_NOTE)).toBeInTheDocument()
-    expect(useSearchResultsStore.getState().selectedFlights.map((it) => it.id)).toEqual(['ba117'])
+    expect(useSearchSelectionStore.getState().selectedFlights.map((it) => it.id)).toEqual(['ba117'])
   })
 
   it('gives way to the traveller: changing the outbound while the returns load ends the pick', async () => {
@@ -124,12 +129,12 @@ describe('a booking link', () => {
     expect(await screen.findByText('Finding your fare…')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Change outbound flight' }))
     expect(screen.getByRole('heading', { name: 'Choose your outbound flight' })).toBeInTheDocument()
-    expect(useSearchResultsStore.getState().farePick).toBeNull()
+    expect(useSearchSelectionStore.getState().farePick).toBeNull()
     await waitFor(() => expect(router.state.location.search).toBe(`?${ROUND_TRIP}`))
     answer(Response.json(roundTripReturn()))
     // Nothing is chosen behind the traveller's back.
     await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(useSearchResultsStore.getState().selectedFlights).toEqual([])
+    expect(useSearchSelectionStore.getState().selectedFlights).toEqual([])
   })
 
   it('ignores a pick that names no valid flight, and drops it from the address', async () => {

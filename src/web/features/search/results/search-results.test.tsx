@@ -1,20 +1,26 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResponse } from '#shared/flights/model.ts'
 import { stubApi } from '#tests/setup/render.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
-import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
+import { useAlertStore } from '../../../stores/alert-store.ts'
+import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { bookingOptions, oneWayResults, roundTripOutbound, roundTripReturn } from './fixtures.ts'
 import { SearchResults } from './search-results.tsx'
 import { renderAtSearch } from './test-utils.tsx'
 
-function showResults(response: SearchResponse) {
-  const store = useSearchResultsStore.getState()
-  store.setLegResults(0, response)
-  store.setStatus('results')
+const ONE_WAY = 'trip=one-way&from=LHR&to=JFK&depart=2026-12-10&class=economy&adults=1'
+const ROUND_TRIP = 'trip=round-trip&from=LHR&to=JFK&depart=2026-12-10&return=2026-12-17&class=economy&adults=1'
+
+/** The results of a search just made: the address holds it and the query cache its answer. */
+function showResults(response: SearchResponse, search = ONE_WAY) {
+  return renderAtSearch(<SearchResults />, { search, answer: response })
 }
+
+/** The search calls made so far. */
+const searchCalls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.filter(([url]) => url === '/api/flights/search')
 
 type Call = { url: string; body: unknown }
 
@@ -33,10 +39,16 @@ function serveFlights(answers: Record<string, (body: { token?: string }) => Resp
 }
 
 beforeEach(() => {
-  useSearchResultsStore.getState().clear()
+  // The fixtures fly in December 2026; a search in the past is not run.
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T12:00:00Z') })
+  useSearchSelectionStore.getState().clear()
   useSearchStore.setState({ params: { ...useSearchStore.getState().params, tripType: 'one-way', from: 'LHR', to: 'JFK', departureDate: '2026-12-10', returnDate: '' } })
   useSearchStore.getState().resetPostSearchFilters()
   useAlertDraftStore.getState().clearDraft()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
 })
 
 describe('SearchResults states', () => {
@@ -67,9 +79,9 @@ describe('SearchResults states', () => {
   })
 
   it('shows skeleton cards and progress while searching', () => {
-    stubApi()
-    useSearchResultsStore.getState().setStatus('searching')
-    renderAtSearch(<SearchResults />)
+    // The server has not answered yet.
+    stubApi((url) => (url === '/api/flights/search' ? new Promise<Response>(() => {}) : undefined))
+    renderAtSearch(<SearchResults />, { search: ONE_WAY })
     expect(screen.getByText('Searching flights…')).toBeInTheDocument()
     expect(screen.getByRole('progressbar', { name: 'Search progress' })).toBeInTheDocument()
   })
@@ -77,9 +89,8 @@ describe('SearchResults states', () => {
   it('says a slow search is still going after 10 seconds', () => {
     vi.useFakeTimers()
     try {
-      stubApi()
-      useSearchResultsStore.getState().setStatus('searching')
-      renderAtSearch(<SearchResults />)
+      stubApi((url) => (url === '/api/flights/search' ? new Promise<Response>(() => {}) : undefined))
+      renderAtSearch(<SearchResults />, { search: ONE_WAY })
       expect(screen.queryByText(/taking longer than usual/)).not.toBeInTheDocument()
       act(() => vi.advanceTimersByTime(10_000))
       expect(screen.getByText(/taking longer than usual/)).toBeInTheDocument()
@@ -90,19 +101,22 @@ describe('SearchResults states', () => {
 
   it("shows the spec's error with a retry that searches again", async () => {
     const fetchMock = stubApi((url) => (url === '/api/flights/search' ? Response.json({ error: { code: 'provider', message: 'x' } }, { status: 502 }) : undefined))
-    const store = useSearchResultsStore.getState()
-    store.setSearchError('Failed to retrieve search results')
-    store.setStatus('error')
-    renderAtSearch(<SearchResults />)
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to retrieve search results')
+    renderAtSearch(<SearchResults />, { search: ONE_WAY })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to retrieve search results')
+    expect(searchCalls(fetchMock)).toHaveLength(1)
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/flights/search')).toBe(true))
+    await waitFor(() => expect(searchCalls(fetchMock)).toHaveLength(2))
+  })
+
+  it("shows a rate limit's own message", async () => {
+    stubApi((url) => (url === '/api/flights/search' ? Response.json({ error: { code: 'rate_limited', message: 'Too many searches. Try again in a minute.' } }, { status: 429 }) : undefined))
+    renderAtSearch(<SearchResults />, { search: ONE_WAY })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many searches. Try again in a minute.')
   })
 
   it('says no flights were found, with suggestions', () => {
     stubApi()
     showResults(oneWayResults({ best: [], other: [] }))
-    renderAtSearch(<SearchResults />)
     expect(screen.getByRole('heading', { name: 'No flights found' })).toBeInTheDocument()
     expect(screen.getByText(/Try other dates/)).toBeInTheDocument()
   })
@@ -112,7 +126,6 @@ describe('one leg of results', () => {
   it('lists Best and Other flights with the summary tabs', () => {
     stubApi()
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     expect(screen.getByRole('heading', { name: 'Choose your flight' })).toBeInTheDocument()
     expect(screen.getByText('LHR → JFK · Thu, Dec 10')).toBeInTheDocument()
     const best = screen.getByRole('region', { name: /Best flights/ })
@@ -129,7 +142,6 @@ describe('one leg of results', () => {
   it('Fastest merges the list in duration order and sets the sort', async () => {
     stubApi()
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     await userEvent.click(screen.getByRole('button', { name: /Fastest/ }))
     expect(useSearchStore.getState().postSearchFilters[0]!.sortBy).toBe('duration')
     const all = screen.getByRole('region', { name: /All flights/ })
@@ -144,7 +156,6 @@ describe('one leg of results', () => {
     const user = userEvent.setup()
     stubApi()
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     const panel = screen.getByRole('complementary', { name: 'Filters' })
     expect(within(panel).getByRole('checkbox', { name: 'Nonstop (3 flights)' })).toBeChecked()
     expect(within(panel).getByRole('checkbox', { name: '1 stop (1 flight)' })).toBeChecked()
@@ -173,7 +184,6 @@ describe('one leg of results', () => {
     const user = userEvent.setup()
     stubApi()
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     const panel = screen.getByRole('complementary', { name: 'Filters' })
     await user.click(within(panel).getByRole('button', { name: 'Only Icelandair' }))
     expect(useSearchStore.getState().postSearchFilters[0]!.airlines).toEqual(['FI'])
@@ -187,7 +197,6 @@ describe('one leg of results', () => {
     const user = userEvent.setup()
     stubApi()
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     const panel = screen.getByRole('complementary', { name: 'Filters' })
     await user.type(within(panel).getByLabelText('Max (USD)'), '500{Enter}')
     expect(useSearchStore.getState().postSearchFilters[0]!.priceRange).toEqual({ min: 0, max: 500 })
@@ -197,7 +206,6 @@ describe('one leg of results', () => {
   it('shows the price insights that came with the search', () => {
     stubApi()
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     expect(screen.getByText('Prices are currently low')).toBeInTheDocument()
   })
 })
@@ -212,8 +220,7 @@ describe('selection flow', () => {
       '/api/flights/booking-options': () => Response.json(bookingOptions([outbound.best[0]!, returns.best[0]!])),
     })
     useSearchStore.setState({ params: { ...useSearchStore.getState().params, tripType: 'round-trip', returnDate: '2026-12-17' } })
-    showResults(outbound)
-    renderAtSearch(<SearchResults />)
+    showResults(outbound, ROUND_TRIP)
 
     expect(screen.getByRole('heading', { name: 'Choose your outbound flight' })).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
@@ -242,8 +249,28 @@ describe('selection flow', () => {
 
     await user.click(screen.getByRole('button', { name: 'Change outbound flight' }))
     expect(screen.getByRole('heading', { name: 'Choose your outbound flight' })).toBeInTheDocument()
-    expect(useSearchResultsStore.getState().selectedFlights).toEqual([])
-    expect(useSearchResultsStore.getState().bookingOptions).toBeNull()
+    expect(useSearchSelectionStore.getState().selectedFlights).toEqual([])
+    expect(screen.queryByRole('list', { name: 'Sellers' })).not.toBeInTheDocument()
+  })
+
+  it('comes back to the same step after a remount, from the cache and the selection', async () => {
+    const user = userEvent.setup()
+    const outbound = roundTripOutbound()
+    const returns = roundTripReturn()
+    const calls = serveFlights({
+      '/api/flights/next': () => Response.json(returns),
+      '/api/flights/booking-options': () => Response.json(bookingOptions([outbound.best[0]!, returns.best[0]!])),
+    })
+    const first = showResults(outbound, ROUND_TRIP)
+    await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
+    await user.click(await screen.findByRole('button', { name: /^Select flight: 18:30–06:35\+1 · British Airways/ }))
+    expect(await screen.findByRole('list', { name: 'Sellers' })).toBeInTheDocument()
+    first.unmount()
+
+    renderAtSearch(<SearchResults />, { search: ROUND_TRIP, queryClient: first.queryClient })
+    expect(screen.getByRole('heading', { name: 'Your trip' })).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'Sellers' })).toBeInTheDocument()
+    expect(calls.map((call) => call.url)).toEqual(['/api/flights/next', '/api/flights/booking-options'])
   })
 
   it('one way: Select flight goes straight to booking options', async () => {
@@ -251,7 +278,6 @@ describe('selection flow', () => {
     const results = oneWayResults()
     const calls = serveFlights({ '/api/flights/booking-options': () => Response.json(bookingOptions([results.best[0]!])) })
     showResults(results)
-    renderAtSearch(<SearchResults />)
     await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
     expect(await screen.findByRole('list', { name: 'Sellers' })).toBeInTheDocument()
     expect(calls).toEqual([{ url: '/api/flights/booking-options', body: { token: 'tok-ba117.1' } }])
@@ -262,8 +288,7 @@ describe('selection flow', () => {
     let fail = true
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     serveFlights({ '/api/flights/next': () => (fail ? Response.json({ error: { code: 'provider', message: 'x' } }, { status: 502 }) : Response.json(roundTripReturn())) })
-    showResults(roundTripOutbound())
-    renderAtSearch(<SearchResults />)
+    showResults(roundTripOutbound(), ROUND_TRIP)
     await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to retrieve search results')
     expect(warn).toHaveBeenCalled()
@@ -277,7 +302,6 @@ describe('selection flow', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     serveFlights({ '/api/flights/booking-options': () => Response.json({ error: { code: 'provider', message: 'x' } }, { status: 502 }) })
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
     expect(await screen.findByText(/couldn't load where to book/)).toBeInTheDocument()
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
@@ -289,12 +313,21 @@ describe('Track buttons', () => {
   it('hands the search to alert creation, via /auth when signed out', async () => {
     stubApi()
     showResults(oneWayResults())
-    renderAtSearch(<SearchResults />)
     await userEvent.click(screen.getByRole('button', { name: 'Track this route' }))
     expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Falerts%3Fcreate%3D1')
     const draft = useAlertDraftStore.getState().draft!
     expect(draft.search.params).toMatchObject({ from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
     expect(draft.flight).toBeUndefined()
+  })
+
+  it('tracks the search on screen, not form fields edited since, and suggests from its cheapest option', async () => {
+    stubApi()
+    showResults(oneWayResults())
+    useSearchStore.setState({ params: { ...useSearchStore.getState().params, from: 'CDG', to: 'NRT', departureDate: '2026-12-24' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Track this route' }))
+    expect(useAlertDraftStore.getState().draft!.search.params).toMatchObject({ from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
+    const cheapest = Math.min(...[...oneWayResults().best, ...oneWayResults().other].flatMap((it) => (it.price === null ? [] : [it.price])))
+    expect(useAlertStore.getState().searchContext?.referencePrice).toBe(cheapest)
   })
 
   it('hands one flight over and goes straight to /alerts?create=1 when signed in', async () => {
@@ -304,8 +337,7 @@ describe('Track buttons', () => {
         ? Response.json({ user: { id: 'u1', email: 'a@b.c', name: 'A', emailVerified: true }, profile: { role: 'free', subscription_tier: 'free' }, emails: [] })
         : undefined,
     )
-    showResults(oneWayResults())
-    const { queryClient } = renderAtSearch(<SearchResults />)
+    const { queryClient } = showResults(oneWayResults())
     await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeTruthy())
     const card = screen.getAllByRole('article')[0]!
     await user.click(within(card).getByRole('button', { name: /^Flight details/ }))

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react'
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useEffectEvent, useMemo } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import type { Itinerary, SearchResponse } from '#shared/flights/model.ts'
+import type { BaggagePrices, BookingOption, Itinerary, SearchResponse } from '#shared/flights/model.ts'
 import { matchesPickStep, PICK_URL_KEY, withoutPick, type FarePick, type PickedFlight } from '#shared/flights/search-url.ts'
-import { useSearchResultsStore } from '../../../stores/search-results-store.ts'
-import { fetchBookingOptions, fetchNextLeg } from '../api.ts'
+import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
+import { bookingOptionsQueryOptions, nextLegQueryOptions } from '../flight-queries.ts'
 import { flightsSignature } from './itinerary-text.ts'
 
 /**
- * The choose-outbound → choose-return (→ next multi-city leg) → booking options flow, on top of
- * the search-results store. The store says what is chosen; this hook works out what that needs
- * (the next leg's options for a departure token, booking options for a booking token) and fetches
- * it, so the flow also recovers after a remount. A newer choice aborts an older request.
+ * The choose-outbound → choose-return (→ next multi-city leg) → booking options flow. The
+ * selection store says what is chosen in this search; the answers it needs are queries keyed by
+ * the chosen options' tokens (the next leg's options by a departure token, booking options by a
+ * booking token), so a remount finds them in the cache, and a newer choice simply observes another
+ * key (the older request, no longer observed, is cancelled).
  *
  * A booking link's fare (`farePick`, from the URL's `pick`) is chosen here too, leg by leg as each
  * leg's options arrive, through the same tokens a click would use. When every picked leg is chosen,
@@ -24,12 +26,10 @@ export type FlowPhase =
   | { kind: 'choose'; leg: number; response: SearchResponse }
   | { kind: 'loading-next'; leg: number }
   | { kind: 'next-error'; leg: number }
-  | { kind: 'booking'; status: 'loading' | 'error' | 'ready' }
+  | { kind: 'booking'; status: 'loading' | 'error' | 'ready'; options: BookingOption[] | null; baggagePrices: BaggagePrices | null }
   | { kind: 'none' }
 
-type Need = { key: string; kind: 'next'; leg: number; token: string } | { key: string; kind: 'booking'; token: string }
-
-/** The chosen flights that still belong to the results on screen (a new search invalidates the rest). */
+/** The chosen flights still offered in the legs' answers on screen (an answer asked afresh may have dropped one). */
 export function validSelection(results: SearchResponse[], selected: Itinerary[]): Itinerary[] {
   const valid: Itinerary[] = []
   for (let i = 0; i < selected.length; i += 1) {
@@ -55,77 +55,66 @@ function followsPick(selected: readonly Itinerary[], pick: FarePick): boolean {
   return selected.every((it, leg) => pick[leg] !== undefined && matchesPickStep(it, pick[leg]))
 }
 
-function needFor(results: SearchResponse[], selected: Itinerary[], hasBooking: boolean): Need | null {
-  const last = selected.at(-1)
-  if (!last) return null
-  if (last.bookingToken) return hasBooking ? null : { key: `booking:${last.bookingToken}`, kind: 'booking', token: last.bookingToken }
-  const leg = selected.length
-  if (last.departureToken && !results[leg]) return { key: `next:${leg}:${last.departureToken}`, kind: 'next', leg, token: last.departureToken }
-  return null
-}
-
 export interface SelectionFlowOptions {
+  /** The URL's search (its encoding): the choices belong to it. */
+  search: string
+  /** Its outbound options (leg 0). */
+  outbound: SearchResponse
   /** A booking link's fare was chosen, or found gone (not called when the traveller took over). */
   onPickDone?: () => void
 }
 
-export function useSelectionFlow({ onPickDone }: SelectionFlowOptions = {}) {
-  const searchResults = useSearchResultsStore((s) => s.searchResults)
-  const storedSelection = useSearchResultsStore((s) => s.selectedFlights)
-  const bookingOptions = useSearchResultsStore((s) => s.bookingOptions)
-  const selectFlight = useSearchResultsStore((s) => s.selectFlight)
-  const unselectFrom = useSearchResultsStore((s) => s.unselectFrom)
-  const farePick = useSearchResultsStore((s) => s.farePick)
+const NOTHING_CHOSEN: Itinerary[] = []
+
+/** The next legs' answers in order (undefined while one loads or after it failed); kept as one array while they stay the same. */
+function answersOf(legs: readonly { data: SearchResponse | undefined }[]): (SearchResponse | undefined)[] {
+  return legs.map((leg) => leg.data)
+}
+
+/** The departure tokens of the chosen options that lead to another leg, in order (a booking token ends the trip). */
+function nextLegTokens(chosen: readonly Itinerary[]): string[] {
+  const tokens: string[] = []
+  for (const choice of chosen) {
+    if (choice.bookingToken || !choice.departureToken) break
+    tokens.push(choice.departureToken)
+  }
+  return tokens
+}
+
+export function useSelectionFlow({ search, outbound, onPickDone }: SelectionFlowOptions) {
+  const owner = useSearchSelectionStore((s) => s.search)
+  const storedSelection = useSearchSelectionStore((s) => s.selectedFlights)
+  const storedPick = useSearchSelectionStore((s) => s.farePick)
+  const selectInStore = useSearchSelectionStore((s) => s.selectFlight)
+  const unselectFrom = useSearchSelectionStore((s) => s.unselectFrom)
   const location = useLocation()
   const navigate = useNavigate()
+  // Choices made in another search (the one before, until this one starts) mean nothing here.
+  const chosen = owner === search ? storedSelection : NOTHING_CHOSEN
+  const farePick = owner === search ? storedPick : null
 
-  const selected = useMemo(() => validSelection(searchResults, storedSelection), [searchResults, storedSelection])
-  const need = needFor(searchResults, selected, bookingOptions !== null)
-  const [failed, setFailed] = useState<string | null>(null)
-  const [attempt, setAttempt] = useState(0)
-
-  // A choice from an older search is dropped from the store as well.
-  useEffect(() => {
-    if (selected.length < storedSelection.length) unselectFrom(selected.length)
-  }, [selected.length, storedSelection.length, unselectFrom])
-
-  const needKey = need?.key ?? null
-  const needKind = need?.kind
-  const needToken = need?.token
-  const needLeg = need?.kind === 'next' ? need.leg : -1
-  useEffect(() => {
-    if (!needKey || !needToken) return
-    const controller = new AbortController()
-    const store = useSearchResultsStore.getState()
-    const onError = (error: unknown) => {
-      if (controller.signal.aborted) return
-      // Spec section 8: booking-option failures are only logged; a failed next leg is a search error.
-      console.warn(needKind === 'booking' ? 'Booking options failed' : 'Next leg search failed', error)
-      setFailed(needKey)
+  const legAnswers = useQueries({ queries: nextLegTokens(chosen).map((token) => nextLegQueryOptions(token)), combine: answersOf })
+  const results = useMemo(() => {
+    const legs = [outbound]
+    for (const answer of legAnswers) {
+      if (!answer) break
+      legs.push(answer)
     }
-    if (needKind === 'next') {
-      fetchNextLeg(needToken, controller.signal).then((response) => {
-        if (!controller.signal.aborted) store.setLegResults(needLeg, response)
-      }, onError)
-    } else {
-      fetchBookingOptions(needToken, controller.signal).then((response) => {
-        if (controller.signal.aborted) return
-        // Our own chosen itineraries stay the selection: they carry the tokens the flow runs on.
-        store.setBooking({ bookingOptions: response.bookingOptions, baggagePrices: response.baggagePrices })
-      }, onError)
-    }
-    return () => controller.abort()
-  }, [needKey, needKind, needToken, needLeg, attempt])
+    return legs
+  }, [outbound, legAnswers])
+  const selected = useMemo(() => validSelection(results, chosen), [results, chosen])
+  const last = selected.at(-1)
+  // What the flow waits for after the last choice: where to book it, or the next leg's options.
+  const booking = useQuery(bookingOptionsQueryOptions(last?.bookingToken ?? null))
+  const awaitedLeg = last && !last.bookingToken && !results[selected.length] ? last.departureToken : null
+  const nextLeg = useQuery(nextLegQueryOptions(awaitedLeg))
 
-  const retry = useCallback(() => {
-    setFailed(null)
-    setAttempt((n) => n + 1)
-  }, [])
+  const selectFlight = useCallback((leg: number, itinerary: Itinerary) => selectInStore(search, leg, itinerary), [selectInStore, search])
 
   /** Ends a booking link's pick: out of the store and out of the URL (replaced, so Back and refresh skip it). */
   const endPick = useCallback(
     (note: string | null) => {
-      const store = useSearchResultsStore.getState()
+      const store = useSearchSelectionStore.getState()
       store.setFarePick(null)
       store.setFarePickNote(note)
       if (new URLSearchParams(location.search).has(PICK_URL_KEY)) {
@@ -137,7 +126,6 @@ export function useSelectionFlow({ onPickDone }: SelectionFlowOptions = {}) {
 
   const select = useCallback(
     (leg: number, itinerary: Itinerary) => {
-      setFailed(null)
       endPick(null)
       selectFlight(leg, itinerary)
     },
@@ -146,7 +134,6 @@ export function useSelectionFlow({ onPickDone }: SelectionFlowOptions = {}) {
 
   const change = useCallback(
     (leg: number) => {
-      setFailed(null)
       endPick(null)
       unselectFrom(leg)
     },
@@ -154,16 +141,21 @@ export function useSelectionFlow({ onPickDone }: SelectionFlowOptions = {}) {
   )
 
   let phase: FlowPhase
-  const errored = needKey !== null && failed === needKey
-  if (selected.at(-1)?.bookingToken) {
-    phase = { kind: 'booking', status: bookingOptions ? 'ready' : errored ? 'error' : 'loading' }
+  if (last?.bookingToken) {
+    const status = booking.data ? 'ready' : booking.isError ? 'error' : 'loading'
+    phase = { kind: 'booking', status, options: booking.data?.bookingOptions ?? null, baggagePrices: booking.data?.baggagePrices ?? null }
   } else {
     const leg = selected.length
-    const response = searchResults[leg]
+    const response = results[leg]
     if (response) phase = { kind: 'choose', leg, response }
-    else if (leg > 0) phase = errored || !need ? { kind: 'next-error', leg } : { kind: 'loading-next', leg }
+    else if (leg > 0) phase = !awaitedLeg || nextLeg.isError ? { kind: 'next-error', leg } : { kind: 'loading-next', leg }
     else phase = { kind: 'none' }
   }
+  const waitsForBooking = Boolean(last?.bookingToken)
+  const { refetch: refetchBooking } = booking
+  const { refetch: refetchNextLeg } = nextLeg
+  /** Try again: asks for what the flow waits on once more. */
+  const retry = useCallback(() => void (waitsForBooking ? refetchBooking() : refetchNextLeg()), [waitsForBooking, refetchBooking, refetchNextLeg])
 
   // A booking link's fare: choose the picked flights of the leg on screen, then wait for the next leg.
   const optionsLeg = phase.kind === 'choose' ? phase.leg : -1
