@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts'
+import { createPglite } from '../../src/server/db/pglite-client.ts'
 import * as schema from '../../src/server/db/schema.ts'
 import { MIGRATIONS_DIR } from '../../src/server/lib/paths.ts'
 
@@ -18,7 +18,7 @@ let template: Blob | undefined
  */
 async function openPgliteCopy(): Promise<Database> {
   template ??= new Blob([readFileSync(inject('pgliteTemplate'))])
-  const client = await PGlite.create({ loadDataDir: template })
+  const client = await createPglite({ loadDataDir: template })
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR })
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { AlertPricePoint } from '#shared/alerts/alert.ts'
-import { alertPrices, alerts } from '../db/schema.ts'
+import { alerts } from '../db/schema.ts'
 import type { AlertReadRow } from './to-alert.ts'
 
 /**
@@ -11,10 +11,10 @@ import type { AlertReadRow } from './to-alert.ts'
  * deletion or a check by any process shows at once, nothing is invalidated by hand, and several
  * processes on one PostgreSQL need no signal between them.
  *
- * The version is the row's `xmin` (the transaction that wrote this row version, new with every
- * committed insert or update) and the time of the alert's newest price point (one probe of
- * `alert_prices_alert_recorded_idx`), so a price appended by any writer shows too, whether or
- * not it touched the alert's row.
+ * The version is the row's `xmin`: the transaction that wrote this row version, new with every
+ * committed insert or update. A price appended to an alert's history writes its alert's row too
+ * (the engine updates the alert in the same transaction; migration 0012's trigger does it for any
+ * other writer), so a new price shows as well.
  */
 export interface ListedAlert {
   version: string
@@ -31,8 +31,6 @@ export const createAlertListCache = (): AlertListCache => new LRUCache({ max: MA
 
 /**
  * An alert's version, as above; select it with the alert's columns, in the same query, so they
- * agree. Names are spelled out: Drizzle leaves columns of a one-table select unqualified, and an
- * unqualified `id` in the subquery would be the price's.
+ * agree. Qualified by the table: a join or subquery may bring other `xmin`s into scope.
  */
-export const alertVersion = sql<string>`${alerts}.xmin::text || '/' || coalesce((
-  select max(p.recorded_at) from ${alertPrices} as p where p.alert_id = ${alerts}.id)::text, '')`
+export const alertVersion = sql<string>`${alerts}.xmin::text`

@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -10,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../lib/paths.ts'
 import { lockDataDir } from './data-dir-lock.ts'
+import { createPglite } from './pglite-client.ts'
 import * as schema from './schema.ts'
 import { withTimeout } from '#shared/timeout.ts'
 
@@ -80,7 +80,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const lock = config.driver === 'pglite' ? lockDataDir(config.dataDir) : null
   try {
     const client =
-      config.driver === 'pglite' ? await PGlite.create(path.join(config.dataDir, 'pglite')) : await PGlite.create()
+      config.driver === 'pglite' ? await createPglite(path.join(config.dataDir, 'pglite')) : await createPglite()
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
     return {
