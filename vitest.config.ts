@@ -11,6 +11,25 @@ const TIMED_ALONE = ['src/server/auth/enumeration-timing.db.test.ts']
 /** Database tests that replace a module with vi.mock: they need a module graph of their own. */
 const MOCK_MODULES = ['src/server/auth/sign-in-abuse.db.test.ts']
 
+/** Component tests that replace a module with vi.mock: the same, on the web side. */
+const WEB_MOCK_MODULES = [
+  'src/web/components/role-gate.test.tsx',
+  'src/web/features/auth/captcha-field.test.tsx',
+  'src/web/features/notifications/push-prompt.test.tsx',
+  'src/web/features/billing/subscription-section.test.tsx',
+  'src/web/features/alerts/alert-detail.test.tsx',
+  'src/web/features/pricing/pricing-plans.test.tsx',
+]
+
+const WEB = {
+  environment: 'jsdom',
+  setupFiles: ['tests/setup/web.ts'],
+  // A bound, not a wait: a test that walks through several screens may spend up to Testing
+  // Library's 5 s on one of them (tests/setup/web.ts) on a loaded 2-core machine.
+  testTimeout: 15_000,
+  unstubGlobals: true,
+}
+
 const DATABASE = {
   environment: 'node',
   globalSetup: ['tests/setup/test-db-template.ts'],
@@ -20,8 +39,9 @@ const DATABASE = {
 
 /**
  * Projects and how they run: decision 021. In short: two workers (Vitest's default on 2 cores is
- * one); node-side files share their worker's module graph (`isolate: false`) instead of importing
- * the server afresh for each file; every test database is a copy of one migrated template.
+ * one); node-side and component files share their worker's module graph (`isolate: false`)
+ * instead of importing the server or the web app afresh for each file (files that vi.mock a module
+ * keep their own: db-isolated, web-isolated); every test database is a copy of one migrated template.
  */
 export default defineConfig({
   plugins: [react()],
@@ -40,17 +60,14 @@ export default defineConfig({
         },
       },
       {
-        // Isolated: the stores are module singletons, and the DOM and localStorage are per file.
+        // One jsdom and one module graph per worker, shared by its files, like the node projects:
+        // tests/setup/web.ts puts the DOM, storage, stubbed globals and every store back after each test.
         extends: true,
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['tests/setup/web.ts'],
-          // A bound, not a wait: a test that walks through several screens may spend up to
-          // Testing Library's 5 s on one of them (tests/setup/web.ts) on a loaded 2-core machine.
-          testTimeout: 15_000,
-        },
+        test: { ...WEB, name: 'web', isolate: false, include: ['src/web/**/*.test.{ts,tsx}'], exclude: WEB_MOCK_MODULES },
+      },
+      {
+        extends: true,
+        test: { ...WEB, name: 'web-isolated', include: WEB_MOCK_MODULES },
       },
       {
         // CI runs the database projects (db*) and `slow` a second time with DATABASE_URL pointing

@@ -1,6 +1,21 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { useLockoutStore } from '../../src/web/features/auth/lockout-store.ts'
+import { useAlertDraftStore } from '../../src/web/stores/alert-draft-store.ts'
+import { useAlertStore } from '../../src/web/stores/alert-store.ts'
+import { useSearchSelectionStore } from '../../src/web/stores/search-selection-store.ts'
+import { useSearchStore } from '../../src/web/stores/search-store.ts'
+import { useThemeStore } from '../../src/web/stores/theme-store.ts'
+import { useToastStore } from '../../src/web/stores/toast-store.ts'
+
+/**
+ * The app's client state, put back as a first visit finds it after every test. The web test files
+ * share their worker's modules (decision 021: importing React, the router and the app afresh for
+ * each of ~45 files cost more than the tests), so a store one file filled would still be filled in
+ * the next. A new store belongs here.
+ */
+const STORES = [useAlertDraftStore, useAlertStore, useSearchSelectionStore, useSearchStore, useThemeStore, useToastStore, useLockoutStore]
 
 // How long findBy/waitFor look for what the user would see before failing (Testing Library's
 // default is 1 s). The first lazy page a file renders is transformed and imported on demand, which
@@ -11,6 +26,8 @@ configure({ asyncUtilTimeout: 5_000 })
 afterEach(() => {
   cleanup()
   localStorage.clear()
+  sessionStorage.clear()
+  for (const store of STORES) store.setState(store.getInitialState(), true)
 })
 
 // jsdom has no matchMedia; the theme store and responsive components read it.

@@ -8,7 +8,7 @@ import { useToastStore } from '../../stores/toast-store.ts'
 import { quotaQueryOptions } from '../alerts/quota.ts'
 import { makeMe, makeQuota } from '../alerts/test-fixtures.tsx'
 import { CHECKOUT_TARGET_KEY, rememberCheckoutTarget } from './checkout-target.ts'
-import { CONFIRM_PATIENCE_MS, PROCESSING_TEXT } from './checkout-confirmation.tsx'
+import { CONFIRM_PATIENCE_MS, CONFIRM_POLL_MS, PROCESSING_TEXT } from './checkout-confirmation.tsx'
 import { pendingPlan, rememberPendingPlan } from '../pricing/pending-plan.ts'
 import { SubscriptionSection } from './subscription-section.tsx'
 import { makeSubscriptionResponse, paying, renderRoute, serveBillingApi } from './test-fixtures.tsx'
@@ -226,8 +226,12 @@ describe('the plan chosen before signing in (?plan=)', () => {
   })
 })
 
+/** The next polls come on the page's clock: skipped ahead, instead of waited for. */
+const afterPolls = (count: number) => act(() => vi.advanceTimersByTimeAsync(count * CONFIRM_POLL_MS))
+
 describe('after checkout (?success=true)', () => {
   it('polls until the bought price shows, then says what it unlocks and refreshes quota and viewer', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     rememberCheckoutTarget('premium_monthly')
     let reads = 0
     const api = serveBillingApi({
@@ -247,11 +251,10 @@ describe('after checkout (?success=true)', () => {
     const s = await section()
     expect(await s.findByText('Confirming your payment…')).toBeInTheDocument()
     const sessionReads = api.made('GET', '/api/session').length
+    await afterPolls(3)
     expect(
       await s.findByText(
         'Premium is active: up to 15 price alerts, checks every 12 hours, email and WhatsApp notifications, international business and first class alerts',
-        {},
-        { timeout: 6000 },
       ),
     ).toBeInTheDocument()
     expect(reads).toBeGreaterThanOrEqual(3)
@@ -262,19 +265,23 @@ describe('after checkout (?success=true)', () => {
     expect(sessionStorage.getItem(CHECKOUT_TARGET_KEY)).toBeNull()
     // No more polling once confirmed.
     const settledReads = reads
-    await new Promise((resolve) => setTimeout(resolve, 1700))
+    await afterPolls(2)
     expect(reads).toBeLessThanOrEqual(settledReads + 1)
-  }, 15_000)
+  })
 
   it('waits for the stored price, not just any subscription (a switch)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     rememberCheckoutTarget('elite_monthly')
     let reads = 0
     serveBillingApi({ subscription: () => (++reads < 2 ? paying() : paying({ price_id: 'elite_monthly' })) })
     renderSection('/profile?success=true#subscription')
     const s = await section()
-    expect(await s.findByText(/^Elite is active: up to 30 price alerts/, {}, { timeout: 6000 })).toBeInTheDocument()
+    await s.findByText('Confirming your payment…')
+    expect(s.queryByText(/^Elite is active/)).not.toBeInTheDocument()
+    await afterPolls(2)
+    expect(await s.findByText(/^Elite is active: up to 30 price alerts/)).toBeInTheDocument()
     await waitFor(() => expect(location()).toBe('/profile#subscription'))
-  }, 15_000)
+  })
 
   it('after a minute without the change, says the payment is being processed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
