@@ -24,3 +24,15 @@ export async function expectNoAxeViolations(page: Page, options: { include?: str
   const results = await builder.analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
+
+/**
+ * Switches the emulated system theme and waits until the page shows it: the app follows the
+ * system's setting from a media-query listener, so `<html class="dark">` changes a moment after
+ * the emulation does, and colours read in between mix both themes.
+ */
+export async function preferColorScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: scheme })
+  const html = page.locator('html')
+  if (scheme === 'dark') await expect(html).toHaveClass(/(^|\s)dark(\s|$)/)
+  else await expect(html).not.toHaveClass(/(^|\s)dark(\s|$)/)
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { PASSWORD, signedIn, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
-import { expectNoAxeViolations } from './axe.ts'
+import { expectNoAxeViolations, preferColorScheme } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { createAlertByApi, trackRoute } from './alert-helpers.ts'
 
@@ -73,9 +73,9 @@ test.describe('billing (local test mode)', () => {
     await expect(page.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002')
     await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
     await expect(page).toHaveURL(/\/billing\/checkout\//)
-    await page.emulateMedia({ colorScheme: 'dark' })
+    await preferColorScheme(page, 'dark')
     await expectNoAxeViolations(page)
-    await page.emulateMedia({ colorScheme: 'light' })
+    await preferColorScheme(page, 'light')
 
     await page.getByRole('button', { name: /Use Visa test card ending 4242/ }).click()
     await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242')
@@ -141,9 +141,9 @@ test.describe('billing (local test mode)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Manage your plan' })).toBeVisible()
     await expect(page.getByRole('radio', { name: /Elite · monthly/ })).toBeChecked()
     await expect(page.getByText('Switch from Premium · yearly to Elite · monthly: $7.99 per month, starting today (test mode: no charge)')).toBeVisible()
-    await page.emulateMedia({ colorScheme: 'dark' })
+    await preferColorScheme(page, 'dark')
     await expectNoAxeViolations(page)
-    await page.emulateMedia({ colorScheme: 'light' })
+    await preferColorScheme(page, 'light')
     await page.getByRole('button', { name: 'Confirm switch' }).click()
     // The toast says so at once; the portal's billing history, refetched, soon shows the same words.
     await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Switched to Elite · monthly', { exact: true })).toBeVisible()

@@ -15,7 +15,18 @@ import { useToastStore } from '../../src/web/stores/toast-store.ts'
  * each of ~45 files cost more than the tests), so a store one file filled would still be filled in
  * the next. A new store belongs here.
  */
-const STORES = [useAlertDraftStore, useAlertStore, useSearchSelectionStore, useSearchStore, useThemeStore, useToastStore, useLockoutStore]
+function resetStores() {
+  for (const reset of [
+    () => useAlertDraftStore.setState(useAlertDraftStore.getInitialState(), true),
+    () => useAlertStore.setState(useAlertStore.getInitialState(), true),
+    () => useSearchSelectionStore.setState(useSearchSelectionStore.getInitialState(), true),
+    () => useSearchStore.setState(useSearchStore.getInitialState(), true),
+    () => useThemeStore.setState(useThemeStore.getInitialState(), true),
+    () => useToastStore.setState(useToastStore.getInitialState(), true),
+    () => useLockoutStore.setState(useLockoutStore.getInitialState(), true),
+  ])
+    reset()
+}
 
 // How long findBy/waitFor look for what the user would see before failing (Testing Library's
 // default is 1 s). The first lazy page a file renders is transformed and imported on demand, which
@@ -25,9 +36,14 @@ configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   cleanup()
+  // What a component put outside its React root (a portal's container, a focus guard) goes too:
+  // the next file's first Tab must land in its own page.
+  document.body.replaceChildren()
+  document.body.removeAttribute('style')
+  document.body.removeAttribute('data-scroll-locked')
   localStorage.clear()
   sessionStorage.clear()
-  for (const store of STORES) store.setState(store.getInitialState(), true)
+  resetStores()
 })
 
 // jsdom has no matchMedia; the theme store and responsive components read it.
