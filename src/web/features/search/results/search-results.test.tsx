@@ -38,6 +38,17 @@ function serveFlights(answers: Record<string, (body: { token?: string }) => Resp
   return calls
 }
 
+/** A round trip's outbound options, with returns and booking options served for its first choices. */
+function serveRoundTrip() {
+  const outbound = roundTripOutbound()
+  const returns = roundTripReturn()
+  const calls = serveFlights({
+    '/api/flights/next': () => Response.json(returns),
+    '/api/flights/booking-options': () => Response.json(bookingOptions([outbound.best[0]!, returns.best[0]!])),
+  })
+  return { outbound, returns, calls }
+}
+
 beforeEach(() => {
   // The fixtures fly in December 2026; a search in the past is not run.
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T12:00:00Z') })
@@ -213,12 +224,7 @@ describe('one leg of results', () => {
 describe('selection flow', () => {
   it('round trip: outbound, then returns, then booking options; Change goes back', async () => {
     const user = userEvent.setup()
-    const outbound = roundTripOutbound()
-    const returns = roundTripReturn()
-    const calls = serveFlights({
-      '/api/flights/next': () => Response.json(returns),
-      '/api/flights/booking-options': () => Response.json(bookingOptions([outbound.best[0]!, returns.best[0]!])),
-    })
+    const { outbound, calls } = serveRoundTrip()
     useSearchStore.setState({ params: { ...useSearchStore.getState().params, tripType: 'round-trip', returnDate: '2026-12-17' } })
     showResults(outbound, ROUND_TRIP)
 
@@ -255,12 +261,7 @@ describe('selection flow', () => {
 
   it('comes back to the same step after a remount, from the cache and the selection', async () => {
     const user = userEvent.setup()
-    const outbound = roundTripOutbound()
-    const returns = roundTripReturn()
-    const calls = serveFlights({
-      '/api/flights/next': () => Response.json(returns),
-      '/api/flights/booking-options': () => Response.json(bookingOptions([outbound.best[0]!, returns.best[0]!])),
-    })
+    const { outbound, calls } = serveRoundTrip()
     const first = showResults(outbound, ROUND_TRIP)
     await user.click(screen.getByRole('button', { name: /^Select flight: 11:20–14:25 · British Airways/ }))
     await user.click(await screen.findByRole('button', { name: /^Select flight: 18:30–06:35\+1 · British Airways/ }))
