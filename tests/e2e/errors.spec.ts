@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts'
+import { expect, test, visit } from './fixtures.ts'
 
 test.describe('error fallbacks', () => {
   test('a page whose code fails to load shows the route error screen', async ({ page, consoleGuard }) => {
@@ -15,7 +15,7 @@ test.describe('error fallbacks', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Oops! Something went wrong')
   })
 
-  test('signed-out visitors of gated pages are asked to sign in', async ({ page }) => {
+  visit('signed-out visitors of gated pages are asked to sign in', async ({ tab: page }) => {
     for (const path of ['/alerts', '/profile', '/admin', '/admin/debug']) {
       await page.goto(path)
       await expect(page.getByRole('heading', { name: 'Please sign in to access this content.' })).toBeVisible()

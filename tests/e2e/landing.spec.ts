@@ -1,7 +1,8 @@
-import { expect, test } from './fixtures.ts'
+// Public pages only: each test reuses its worker's tab (fixtures.ts, `visit`).
+import { expect, visit as test } from './fixtures.ts'
 
 test.describe('landing page', () => {
-  test('shows the hero, six features, three steps, four plans and the footer', async ({ page }) => {
+  test('shows the hero, six features, three steps, four plans and the footer', async ({ tab: page }) => {
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 1, name: 'Get instant alerts when flight prices drop.' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Sign In to Create Alerts' })).toHaveAttribute('href', '/auth')
@@ -17,7 +18,7 @@ test.describe('landing page', () => {
     await expect(page.getByText('© 2024 FareDrop. All rights reserved.')).toBeVisible()
   })
 
-  test('switches plan prices between monthly and yearly', async ({ page }) => {
+  test('switches plan prices between monthly and yearly', async ({ tab: page }) => {
     await page.goto('/')
     const pricing = page.locator('#pricing')
     const premium = pricing.getByRole('article', { name: 'Premium' })
@@ -43,14 +44,14 @@ test.describe('landing page', () => {
     ).toBeVisible()
   })
 
-  test('shows disabled features struck through', async ({ page }) => {
+  test('shows disabled features struck through', async ({ tab: page }) => {
     await page.goto('/')
     const struck = page.locator('#pricing').getByRole('article', { name: 'Free' }).locator('.line-through')
     await expect(struck.first()).toContainText('WhatsApp, SMS and push notifications')
     await expect(struck.first()).toHaveCSS('text-decoration-line', 'line-through')
   })
 
-  test('Free goes to search, a paid plan asks a visitor to sign in, Unlimited writes to sales', async ({ page }) => {
+  test('Free goes to search, a paid plan asks a visitor to sign in, Unlimited writes to sales', async ({ tab: page }) => {
     await page.goto('/')
     const pricing = page.locator('#pricing')
     await expect(pricing.getByRole('link', { name: 'Contact Sales' })).toHaveAttribute('href', /^mailto:sales@faredrop\.app/)
@@ -64,7 +65,7 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/search$/)
   })
 
-  test('/home shows the same page family', async ({ page }) => {
+  test('/home shows the same page family', async ({ tab: page }) => {
     await page.goto('/home')
     await expect(page.getByRole('heading', { level: 1, name: 'Get instant alerts when flight prices drop.' })).toBeVisible()
   })

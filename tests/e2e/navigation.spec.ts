@@ -1,5 +1,5 @@
 import { PATHS } from '../../src/shared/routes.ts'
-import { expect, sectionTop, test } from './fixtures.ts'
+import { expect, sectionTop, test, visit } from './fixtures.ts'
 
 test.describe('top navigation', () => {
   test('shows the section links only on the landing page', async ({ page }) => {
@@ -70,11 +70,11 @@ test.describe('routes', () => {
   }
 
   for (const [path, heading] of Object.entries(titles)) {
-    test(`${path} loads with status 200`, async ({ page }) => {
-      const response = await page.goto(path)
+    visit(`${path} loads with status 200`, async ({ tab }) => {
+      const response = await tab.goto(path)
       expect(response?.status()).toBe(200)
-      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading)
-      await expect(page.getByText('Page Not Found')).toHaveCount(0)
+      await expect(tab.getByRole('heading', { level: 1 }).first()).toHaveText(heading)
+      await expect(tab.getByText('Page Not Found')).toHaveCount(0)
     })
   }
 

@@ -360,9 +360,14 @@ if (process.env.DATABASE_URL) {
   })
 } else {
   describe('the app on PGlite (worker in process), killed with SIGKILL at random moments', () => {
-    /** Each life pays a PGlite start with WAL recovery (~1.5 s): fewer kills than on PostgreSQL keep the pass short. */
-    const KILLS = 12
-    const ALERTS = 1_200
+    /**
+     * Each life pays a PGlite start with WAL recovery (~1.5 s): fewer kills than on PostgreSQL keep
+     * the pass short (CI's PostgreSQL pass holds W1's 50 kills over 1,000 checks). Eight lives and
+     * 600 alerts still see every kill land on held leases; the undisturbed drain after them stays a
+     * few seconds (decision 021).
+     */
+    const KILLS = 8
+    const ALERTS = 600
     /** The alerts come due one after another over about the kill phase, so every life finds work. */
     const DUE_OVER_MS = KILLS * 2_000
     const RELEASED = /"releasedLeases":\{"alerts":(\d+),"notifications":(\d+)\}/
