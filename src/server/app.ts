@@ -16,6 +16,7 @@ import type { Logger } from './lib/logger.ts'
 import { compress } from './http/compress.ts'
 import { createErrorHandler } from './http/error-handler.ts'
 import { originCheck } from './http/origin-check.ts'
+import { redirectGuard } from './http/redirect-guard.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps) {
   })
   app.use(securityHeaders({ httpsOnly: deps.httpsOnly }))
   app.use(compress())
+  app.use(redirectGuard(deps.publicUrl))
   const apiBodyLimit = bodyLimit({
     maxSize: deps.bodyLimitBytes,
     onError: () => {

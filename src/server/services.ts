@@ -87,6 +87,7 @@ export async function createServices(
     rateLimit: env.NODE_ENV !== 'test',
     pendingEmails,
     oauthClients,
+    now,
     beforeDeleteUser: (userId) => endSubscriptionsOfDeletedUser({ db, billing, logger }, userId),
   })
   const priceShocks = createPriceShockStore({ db, now })

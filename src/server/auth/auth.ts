@@ -11,6 +11,7 @@ import type { Logger } from '../lib/logger.ts'
 import { ensureAccountRecords } from './ensure-account-records.ts'
 import { createOidcProvider, oidcProviders } from './oauth-oidc.ts'
 import type { OidcClientConfig } from './oauth-providers.ts'
+import { mayMailInbox, type AuthMailKind } from './mail-flood-guard.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
 import { secondFactorOnEverySignIn } from './second-factor-everywhere.ts'
 import { clearSignInLock } from './sign-in-guard.ts'
@@ -35,6 +36,7 @@ export interface AuthDeps {
   pendingEmails: Set<Promise<unknown>>
   /** Google, Microsoft and Apple clients that have credentials (see oauth-providers.ts). */
   oauthClients: readonly OidcClientConfig[]
+  now: () => Date
   /** Runs before an account is deleted (billing stops the user's subscriptions); throwing keeps the account. */
   beforeDeleteUser?: (userId: string) => Promise<void>
 }
@@ -45,9 +47,17 @@ export const OAUTH_RETURN_PATH = '/auth/callback'
 /** better-auth configured for FareDrop: verified email + password, magic links, TOTP, Google/Microsoft/Apple. */
 export function createAuth(deps: AuthDeps) {
   // Mail goes out after the response: a request for a known address must not take longer than one
-  // for an unknown address (account enumeration by timing), however slow the SMTP server is.
-  const send = async (to: string, message: { subject: string; text: string; html: string }) => {
-    const delivery = deps.mailer.send({ to, ...message }).catch((err: unknown) => deps.logger.error({ err, subject: message.subject }, 'email not sent'))
+  // for an unknown address (account enumeration by timing), however slow the SMTP server is. The
+  // inbox limit (A12) is checked there too, so a refused email changes nothing in the answer.
+  const send = async (to: string, kind: AuthMailKind, message: { subject: string; text: string; html: string }) => {
+    const deliver = async () => {
+      if (!(await mayMailInbox(deps.db, to, kind, deps.now()))) {
+        deps.logger.warn({ kind }, 'account email not sent: the inbox had its share')
+        return
+      }
+      await deps.mailer.send({ to, ...message })
+    }
+    const delivery = deliver().catch((err: unknown) => deps.logger.error({ err, subject: message.subject }, 'email not sent'))
     deps.pendingEmails.add(delivery)
     void delivery.finally(() => deps.pendingEmails.delete(delivery))
   }
@@ -93,7 +103,7 @@ export function createAuth(deps: AuthDeps) {
       sendResetPassword: async ({ user, token }) => {
         const url = `${deps.publicUrl}/auth?type=recovery&token=${encodeURIComponent(token)}`
         const firstName = (user as { firstName?: string }).firstName
-        await send(user.email, passwordResetEmail({ firstName, url, expiresInMinutes: PASSWORD_RESET_TTL_SECONDS / 60 }))
+        await send(user.email, 'password-reset', passwordResetEmail({ firstName, url, expiresInMinutes: PASSWORD_RESET_TTL_SECONDS / 60 }))
       },
     },
     emailVerification: {
@@ -105,14 +115,14 @@ export function createAuth(deps: AuthDeps) {
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`
         const firstName = (user as { firstName?: string }).firstName
-        await send(user.email, verificationEmail({ firstName, url }))
+        await send(user.email, 'verification', verificationEmail({ firstName, url }))
       },
     },
     plugins: [
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         sendMagicLink: async ({ email, url }) => {
-          await send(email, magicLinkEmail({ url, expiresInMinutes: MAGIC_LINK_TTL_SECONDS / 60 }))
+          await send(email, 'magic-link', magicLinkEmail({ url, expiresInMinutes: MAGIC_LINK_TTL_SECONDS / 60 }))
         },
       }),
       twoFactor({ issuer: PRODUCT_NAME }),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_ACCOUNT, startIdentityProvider, type ProviderReturn, type TestAccount, type TestIdentityProvider } from '#tests/support/oidc-provider.ts'
 import { createTestApp, TEST_ORIGIN, totpCode, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { accounts, sessions, users } from '../db/schema.ts'
+import { OFF_SITE_REDIRECT_MESSAGE } from '../http/redirect-guard.ts'
 import { SECOND_FACTOR_PAGE } from './second-factor-everywhere.ts'
 
 /**
@@ -160,7 +161,10 @@ describe('the authorization request', () => {
       { provider: 'google', callbackURL: 'https://evil.example/steal' },
       { provider: 'google', callbackURL: '/auth/callback', errorCallbackURL: '//evil.example/x' },
     ]) {
-      expect((await t.client().request('/api/auth/sign-in/social', { method: 'POST', json })).status).toBe(403)
+      // Refused at our edge (http/redirect-guard.ts), before better-auth's own check would answer 403.
+      const res = await t.client().request('/api/auth/sign-in/social', { method: 'POST', json })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ error: { code: 'validation_failed', message: OFF_SITE_REDIRECT_MESSAGE } })
     }
   })
 

@@ -4,12 +4,13 @@ import { CAPTCHA_HEADER } from '#shared/captcha.ts'
 import { databaseAnswers, type Db } from '../db/client.ts'
 import { databaseUnavailableError } from '../db/connection-errors.ts'
 import { userEmails } from '../db/schema.ts'
+import { bodyFields, refuseOffSiteTargets } from '../http/redirect-guard.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
 import { CLIENT_IP_HEADER, OAUTH_RETURN_PATH, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
-import { releaseSignInAttempt, reserveSignInAttempt } from './sign-in-guard.ts'
+import { releaseSignInAttempt, reserveSignInAttempt, returnSignInAttempt, type SignInBlock } from './sign-in-guard.ts'
 import { listUserSessions, revokeOtherUserSessions, revokeUserSession } from './user-sessions.ts'
 import { getViewer, requireUser, type Viewer } from './viewer.ts'
 import type { ApiBody } from '#shared/api-contract.ts'
@@ -26,10 +27,45 @@ export interface AuthRouteDeps {
   trustProxy: boolean
   now: () => Date
   socialProviders: Record<OAuthProviderId, boolean>
+  /** Our origin: where every redirect target named in a request must lead (http/redirect-guard.ts). */
+  publicUrl: string
 }
 
 /** Endpoints an anonymous client can use to start a session or send mail: each needs a solved challenge. */
 const CHALLENGED_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-in/magic-link', '/api/auth/request-password-reset'])
+
+/**
+ * better-auth endpoints that check the signed-in user's password, and the body field that carries
+ * it. Each guess counts against the account exactly as a sign-in does (5 failures lock it for 15
+ * minutes, shared with sign-in; a password reset ends the lock), so a stolen session is no password
+ * oracle. `password-checks.db.test.ts` fails if better-auth gains an endpoint that takes a
+ * password and isn't listed here.
+ */
+export const PASSWORD_CHECKED_PATHS: ReadonlyMap<string, string> = new Map([
+  ['/api/auth/change-password', 'currentPassword'],
+  ['/api/auth/delete-user', 'password'],
+  ['/api/auth/verify-password', 'password'],
+  ['/api/auth/two-factor/enable', 'password'],
+  ['/api/auth/two-factor/disable', 'password'],
+  ['/api/auth/two-factor/get-totp-uri', 'password'],
+  ['/api/auth/two-factor/generate-backup-codes', 'password'],
+])
+
+/** The 429 of a locked account or address, with the seconds left until it opens again. */
+function lockedOut(block: SignInBlock, now: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((block.lockedUntil.getTime() - now.getTime()) / 1000))
+  return new AppError('rate_limited', block.message, { headers: { 'Retry-After': String(retryAfter) } })
+}
+
+/** Whether better-auth's answer says the password it checked was wrong. */
+async function saysWrongPassword(response: Response): Promise<boolean> {
+  if (response.status < 400 || response.status >= 500) return false
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null
+  return body?.code === 'INVALID_PASSWORD'
+}
 
 /** The request better-auth sees: same request, with the client address in a header only we set. */
 function forAuth(c: Context, trustProxy: boolean): Request {
@@ -74,6 +110,11 @@ export function authRoutes(deps: AuthRouteDeps) {
 
   app.post('/auth/*', async (c, next) => {
     if (CHALLENGED_PATHS.has(c.req.path)) await deps.captcha.verify(c.req.header(CAPTCHA_HEADER))
+    const body: unknown = await c.req.raw
+      .clone()
+      .json()
+      .catch(() => null)
+    refuseOffSiteTargets(bodyFields(body), deps.publicUrl)
     await next()
   })
 
@@ -89,14 +130,39 @@ export function authRoutes(deps: AuthRouteDeps) {
     await next()
   })
 
+  // A signed-in user's password checks go through the same lockout as sign-in (see PASSWORD_CHECKED_PATHS).
+  for (const path of PASSWORD_CHECKED_PATHS.keys()) {
+    app.post(path.slice('/api'.length), async (c) => {
+      const viewer = await getViewer(c, deps)
+      // Signed out: better-auth answers 401 without checking anything.
+      if (!viewer) return handle(c)
+      const attempt = { email: viewer.user.email, ip: clientIp(c, deps.trustProxy), now: deps.now() }
+      const block = await reserveSignInAttempt(deps.db, attempt)
+      if (block) {
+        deps.logger.warn({ ip: attempt.ip, path, lockedUntil: block.lockedUntil }, 'password check refused: locked out')
+        throw lockedOut(block, attempt.now)
+      }
+      let response: Response
+      try {
+        response = await handle(c)
+      } catch (err) {
+        await returnSignInAttempt(deps.db, attempt)
+        throw err
+      }
+      if (response.ok) await releaseSignInAttempt(deps.db, attempt)
+      else if (await saysWrongPassword(response)) deps.logger.info({ ip: attempt.ip, path }, 'password check failed')
+      else await returnSignInAttempt(deps.db, attempt)
+      return response
+    })
+  }
+
   // Password sign-in goes through the lockout: a slot is reserved before better-auth checks the password.
   app.post('/auth/sign-in/email', async (c) => {
     const attempt = { email: await readEmail(c), ip: clientIp(c, deps.trustProxy), now: deps.now() }
     const block = await reserveSignInAttempt(deps.db, attempt)
     if (block) {
       deps.logger.warn({ ip: attempt.ip, lockedUntil: block.lockedUntil }, 'sign-in refused: locked out')
-      const retryAfter = Math.max(1, Math.ceil((block.lockedUntil.getTime() - attempt.now.getTime()) / 1000))
-      throw new AppError('rate_limited', block.message, { headers: { 'Retry-After': String(retryAfter) } })
+      throw lockedOut(block, attempt.now)
     }
     const response = await handle(c)
     // 200: signed in (or a second factor is due); 403: right password, email not yet verified.

@@ -70,3 +70,23 @@ export async function releaseSignInAttempt(db: Db, attempt: { email: string; ip:
     .set({ count: sql`GREATEST(${signInFailures.count} - 1, 0)` })
     .where(eq(signInFailures.key, ipKey(attempt.ip)))
 }
+
+/**
+ * The request ended before the password was looked at (a malformed body, a too-short new
+ * password): its slot goes back to the account and the address, and a lock this slot set is lifted.
+ */
+export async function returnSignInAttempt(db: Db, attempt: { email: string; ip: string }): Promise<void> {
+  for (const [key, limit] of [
+    [accountKey(attempt.email), MAX_FAILED_ATTEMPTS],
+    [ipKey(attempt.ip), MAX_ATTEMPTS_PER_IP],
+  ] as const) {
+    const t = signInFailures
+    await db
+      .update(t)
+      .set({
+        count: sql`GREATEST(${t.count} - 1, 0)`,
+        lockedUntil: sql`CASE WHEN ${t.count} - 1 < ${limit} THEN NULL ELSE ${t.lockedUntil} END`,
+      })
+      .where(eq(t.key, key))
+  }
+}

@@ -666,3 +666,14 @@ export const scheduledTaskRuns = pgTable('scheduled_task_runs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * How much account mail (verification, password reset, magic link) went to one inbox lately:
+ * `inbox:<address>` counts every kind per hour, `<kind>:<address>` spaces one kind. Security target
+ * A12: nobody can flood an inbox through our forms, from however many client addresses.
+ */
+export const authMailQuotas = pgTable('auth_mail_quotas', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+})
