@@ -55,6 +55,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           isolate: false,
+          // A bound, not a wait: a few unit files start PGlite or walk every hub route, ~3 s of CPU
+          // alone; with one core kept busy and the other shared, Vitest's 5 s default was passed.
+          testTimeout: 15_000,
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.db.test.ts'],
         },

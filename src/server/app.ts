@@ -14,7 +14,8 @@ import type { Services } from './services.ts'
 import { AppError } from './lib/app-error.ts'
 import type { Logger } from './lib/logger.ts'
 import { compress } from './http/compress.ts'
-import { createErrorHandler } from './http/error-handler.ts'
+import { createErrorHandler, successEnvelope } from './http/error-handler.ts'
+import { inputGuard } from './http/input-guard.ts'
 import { originCheck } from './http/origin-check.ts'
 import { redirectGuard } from './http/redirect-guard.ts'
 import { securityHeaders } from './http/security-headers.ts'
@@ -81,6 +82,11 @@ export function createApp(deps: AppDeps) {
       /^\/api\/alerts\/[^/]+\/unsubscribe$/,
     ]),
   )
+
+  // POST /api/alerts answers errors with `success: false` (its contract), the edge's below included.
+  app.post('/api/alerts', successEnvelope)
+  // NUL characters, lone surrogates, absurd nesting: 400 before any route or the auth library sees them.
+  app.use('/api/*', inputGuard([STRIPE_WEBHOOK_PATH]))
 
   app.route('/api', systemRoutes(deps))
   app.route('/api', authRoutes(deps))

@@ -13,6 +13,7 @@ export const MESSAGES = {
   magicLinkEmpty: 'Please enter your email address',
   magicLinkInvalid: 'Please enter a valid email address',
   firstNameRequired: 'First name is required',
+  nameRequired: 'Name is required',
   lastNameRequired: 'Last name is required',
   passwordsDontMatch: "Passwords don't match",
   resendNeedsTarget: 'You must provide either an email or phone number and a type.',
@@ -44,6 +45,17 @@ export const SignUpSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ['confirmPassword'] })
 export type SignUpInput = z.infer<typeof SignUpSchema>
+
+/**
+ * What a signed-in user may change through the auth library's update-user (the profile's name
+ * form): names only. The server checks it before the library sees the request, so `null` or an
+ * unknown field is a 400, not a 500 or a silent write.
+ */
+export const UpdateUserSchema = z.strictObject({
+  name: z.string().trim().min(1, MESSAGES.nameRequired).max(201).optional(),
+  firstName: z.string().trim().min(1, MESSAGES.firstNameRequired).max(100).optional(),
+  lastName: z.string().trim().min(1, MESSAGES.lastNameRequired).max(100).optional(),
+})
 
 export const MagicLinkSchema = z.object({
   email: z.string().trim().min(1, MESSAGES.magicLinkEmpty).email(MESSAGES.magicLinkInvalid),

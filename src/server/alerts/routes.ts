@@ -5,7 +5,6 @@ import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchem
 import type { Auth } from '../auth/auth.ts'
 import { requireUser, type SignedIn } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
-import { successEnvelope } from '../http/error-handler.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendPreparedJson } from '../http/prepared-json.ts'
 import { listAlertNotifications } from './alert-notification-history.ts'
@@ -26,8 +25,7 @@ import type { ApiBody } from '#shared/api-contract.ts'
  */
 export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
   const app = new Hono()
-  // Before the sign-in check, so a signed-out POST also answers `success: false`.
-  app.post('/', successEnvelope)
+  // POST /api/alerts's `success: false` error envelope is set in app.ts, before the edge checks and this sign-in check.
   const signedIn = app.use('*', requireUser(deps))
 
   const owner = (c: Context<SignedIn>): AlertOwner => {

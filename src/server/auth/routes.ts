@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
+import { UpdateUserSchema } from '#shared/auth.ts'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
 import { databaseAnswers, type Db } from '../db/client.ts'
 import { databaseUnavailableError } from '../db/connection-errors.ts'
@@ -11,6 +12,7 @@ import { CLIENT_IP_HEADER, OAUTH_RETURN_PATH, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
 import { releaseSignInAttempt, reserveSignInAttempt, returnSignInAttempt, type SignInBlock } from './sign-in-guard.ts'
+import { removeUnfinishedSignUp } from './unfinished-sign-up.ts'
 import { listUserSessions, revokeOtherUserSessions, revokeUserSession } from './user-sessions.ts'
 import { getViewer, requireUser, type Viewer } from './viewer.ts'
 import type { ApiBody } from '#shared/api-contract.ts'
@@ -115,6 +117,21 @@ export function authRoutes(deps: AuthRouteDeps) {
       .json()
       .catch(() => null)
     refuseOffSiteTargets(bodyFields(body), deps.publicUrl)
+    await next()
+  })
+
+  // A user left without a password by a crash mid-sign-up is cleared first (unfinished-sign-up.ts).
+  app.post('/auth/sign-up/email', async (c, next) => {
+    if ((await removeUnfinishedSignUp(deps.db, await readEmail(c), deps.now())) > 0) deps.logger.warn('removed an unfinished sign-up before signing up again')
+    await next()
+  })
+
+  // Profile changes through the library are names only, checked here (UpdateUserSchema).
+  app.post('/auth/update-user', async (c, next) => {
+    UpdateUserSchema.parse(await c.req.raw
+      .clone()
+      .json()
+      .catch(() => null))
     await next()
   })
 

@@ -1,0 +1,66 @@
+import type { z } from 'zod'
+import { createAlertSchema, updateAlertSchema, alertListQuerySchema } from '#shared/alerts/alert.ts'
+import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requests.ts'
+import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
+import { deletePushSubscriptionSchema, pushSubscriptionSchema, setPhoneSchema } from '#shared/notifications.ts'
+import { verifyPhoneSchema } from '#shared/phone-verification.ts'
+import { listNotificationsQuerySchema } from '../../src/server/admin/list-notifications.ts'
+import { setUserPlanSchema } from '../../src/server/admin/set-user-plan.ts'
+import { advanceClockSchema } from '../../src/server/billing/local/advance-local-clock.ts'
+import { switchPlanSchema } from '../../src/server/billing/local/local-portal.ts'
+import { inDays, routeAlert } from './alert-fixtures.ts'
+
+/**
+ * What each of our routes takes, for tests that send it bad input (the H1 fuzz): the zod schema
+ * the route parses with, and a valid example whose fields the fuzz replaces one at a time. Routes
+ * missing here are still fuzzed, with hostile bodies and queries that name no field of theirs.
+ */
+export interface RouteInput {
+  body?: { schema?: z.ZodType; example: Record<string, unknown> }
+  query?: { schema?: z.ZodType; example: Record<string, string> }
+}
+
+const search = {
+  type: 2,
+  departure_id: 'JFK',
+  arrival_id: 'LHR',
+  outbound_date: inDays(30),
+  adults: 1,
+  travel_class: 1,
+}
+
+export const ROUTE_INPUTS: Record<string, RouteInput> = {
+  'POST /api/alerts': { body: { schema: createAlertSchema, example: routeAlert() as unknown as Record<string, unknown> } },
+  'PATCH /api/alerts/:id': { body: { schema: updateAlertSchema, example: { name: 'Summer', target_price: 300, is_active: true } } },
+  'GET /api/alerts': { query: { schema: alertListQuerySchema, example: { q: 'JFK', status: 'active', sort: 'created' } } },
+  'GET /api/airports': { query: { example: { q: 'lon' } } },
+  'POST /api/flights/search': { body: { schema: searchRequestSchema, example: search } },
+  'POST /api/flights/next': { body: { schema: flightTokenSchema, example: { token: 'abcdefgh.1' } } },
+  'POST /api/flights/booking-options': { body: { schema: flightTokenSchema, example: { token: 'abcdefgh.1' } } },
+  'GET /api/flights/price-insights': {
+    query: { schema: priceInsightsQuerySchema, example: { departure_id: 'JFK', arrival_id: 'LHR', outbound_date: inDays(30) } },
+  },
+  'PUT /api/me/phone': { body: { schema: setPhoneSchema, example: { phone: '+14155550123' } } },
+  'POST /api/me/phone/verify': { body: { schema: verifyPhoneSchema, example: { code: '123456' } } },
+  'POST /api/push/subscriptions': {
+    body: { schema: pushSubscriptionSchema, example: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BAAA', auth: 'AAAA' } } },
+  },
+  'DELETE /api/push/subscriptions': { body: { schema: deletePushSubscriptionSchema, example: { endpoint: 'https://push.example/abc' } } },
+  'POST /api/billing/checkout': { body: { schema: checkoutRequestSchema, example: { priceId: 'premium_monthly' } } },
+  'POST /api/billing/portal': { body: { schema: portalRequestSchema, example: { returnUrl: '/profile' } } },
+  'POST /api/billing/local/portal/:id/switch': { body: { schema: switchPlanSchema, example: { priceId: 'elite_monthly' } } },
+  'POST /api/billing/local/portal/:id/card': { body: { example: { number: '4242424242424242', exp: '12/30', cvc: '123' } } },
+  'POST /api/billing/local/checkout/:id/pay': { body: { example: { number: '4242424242424242', exp: '12/30', cvc: '123' } } },
+  'POST /api/admin/users/:id/plan': { body: { schema: setUserPlanSchema, example: { tier: 'premium' } } },
+  'POST /api/admin/billing/advance-clock': { body: { schema: advanceClockSchema, example: { days: 1 } } },
+  'GET /api/admin/notifications': { query: { schema: listNotificationsQuerySchema, example: { status: 'sent' } } },
+  'PUT /api/admin/simulator/failures': { body: { example: { mode: 'none' } } },
+  'POST /api/admin/simulator/shocks': { body: { example: { departure_id: 'JFK', arrival_id: 'LHR', percent: -20 } } },
+  'GET /api/dev/outbox': { query: { example: { to: 'someone@example.com', channel: 'email' } } },
+}
+
+/** The top-level fields a zod object schema names (none for other schemas). */
+export function fieldsOf(schema: z.ZodType | undefined): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape
+  return shape && typeof shape === 'object' ? Object.keys(shape) : []
+}
