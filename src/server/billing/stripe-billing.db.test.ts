@@ -204,7 +204,11 @@ describe('Stripe: webhooks and repairs', () => {
     expect((await t.database.db.select().from(billingEvents)).length).toBe(before)
     const local = await createTestApp()
     try {
-      const res = await local.app.request('/api/billing/stripe-webhook', { method: 'POST', body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } })
+      const res = await local.app.request('/api/billing/stripe-webhook', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': 't=1,v1=00' },
+      })
       expect(res.status).toBe(404)
     } finally {
       await local.close()

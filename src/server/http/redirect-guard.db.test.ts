@@ -60,7 +60,8 @@ describe('A10: no redirect leaves the site', () => {
         const to = destination(res)
         if (to && to.origin !== TEST_ORIGIN) offSite.push(`${entry.name} ${JSON.stringify(shape)} → ${to.href}`)
         if (res.status !== 400) notRefused.push(`${entry.name} ${JSON.stringify(shape)} → ${res.status}`)
-        else expect((await res.json()) as unknown).toMatchObject({ error: { code: 'validation_failed', message: OFF_SITE_REDIRECT_MESSAGE } })
+        // A shape with a NUL in a body is refused one step earlier, by the edge's input check.
+        else expect((await res.json()) as unknown).toMatchObject({ error: { code: 'validation_failed', message: shape.includes('\u0000') ? expect.stringMatching(/redirect|NUL/i) : OFF_SITE_REDIRECT_MESSAGE } })
       }
     }
     expect(offSite).toEqual([])
