@@ -103,6 +103,21 @@ describe('credential stuffing: many emails from one address (A2)', () => {
     expect(result.refused).toHaveLength(STUFFING_ATTEMPTS - result.checks)
     expect(result.other).toEqual([])
   })
+
+  it('answers the limiter’s 429 with the real wait in Retry-After and our error shape, not the 15-minute lock', async () => {
+    const email = await verifiedUser(production)
+    const client = production.clientAt('203.0.113.77')
+    let limited: Response | undefined
+    for (let i = 0; i < LIMITER_MAX + 1 && !limited; i++) {
+      const res = await client.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'not the password' } })
+      if (res.status === 429) limited = res
+    }
+    expect(limited).toBeDefined()
+    const wait = Number(limited!.headers.get('retry-after'))
+    expect(wait).toBeGreaterThan(0)
+    expect(wait).toBeLessThanOrEqual(LIMITER_WINDOW_MS / 1000)
+    expect(await limited!.json()).toEqual({ error: { code: 'rate_limited', message: MESSAGES.tooManyAttempts } })
+  })
 })
 
 describe('per-address guard without better-auth’s limiter (A2, second layer)', () => {

@@ -53,10 +53,16 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
   const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '', captchaToken: '' } })
   const { errors, isSubmitting } = form.formState
 
-  const now = useNow(lockout.count > 0)
+  /** Until when the server asked for a pause that is not the account lock (its rate limit). */
+  const [serverWaitUntil, setServerWaitUntil] = useState<number | null>(null)
+  const now = useNow(lockout.count > 0 || serverWaitUntil !== null)
   const lockMs = lockRemainingMs(lockout, now)
-  const waitMs = lockMs === 0 && lockout.count > 0 ? Math.max(0, lockout.lastAttemptTime + retryDelayMs(lockout.count) - now) : 0
+  const retryWaitMs = lockMs === 0 && lockout.count > 0 ? Math.max(0, lockout.lastAttemptTime + retryDelayMs(lockout.count) - now) : 0
+  const waitMs = Math.max(retryWaitMs, serverWaitUntil === null ? 0 : serverWaitUntil - now)
   const blocked = lockMs > 0 || waitMs > 0
+  useEffect(() => {
+    if (serverWaitUntil !== null && now >= serverWaitUntil) setServerWaitUntil(null)
+  }, [now, serverWaitUntil])
 
   const freshChallenge = () => {
     form.setValue('captchaToken', '')
@@ -85,7 +91,10 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
     } catch (error) {
       freshChallenge()
       if (error instanceof ApiError && error.status === 429) {
-        lockout.lockFor(error.retryAfter ?? 900)
+        // Only the account lock is the 15-minute lock; any other 429 is a pause of the length the
+        // server gives (its rate limit: seconds), shown as a wait (issue 12, finding 7).
+        if (error.message === MESSAGES.lockedOut) lockout.lockFor(error.retryAfter ?? 900)
+        else setServerWaitUntil(Date.now() + (error.retryAfter ?? 10) * 1000)
         return
       }
       if (error instanceof ApiError && error.status === 401) lockout.fail()
@@ -174,7 +183,7 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
       )}
       {waitMs > 0 && (
         <Notice tone="info" icon={Clock}>
-          Please wait {Math.ceil(waitMs / 1000)} s before trying again.
+          Please wait {waitMs > 60_000 ? formatCountdown(waitMs) : `${Math.ceil(waitMs / 1000)} s`} before trying again.
         </Notice>
       )}
       <FormField label="Email" error={errors.email?.message}>
