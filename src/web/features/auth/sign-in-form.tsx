@@ -53,16 +53,11 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
   const form = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '', captchaToken: '' } })
   const { errors, isSubmitting } = form.formState
 
-  /** Until when the server asked for a pause that is not the account lock (its rate limit). */
-  const [serverWaitUntil, setServerWaitUntil] = useState<number | null>(null)
-  const now = useNow(lockout.count > 0 || serverWaitUntil !== null)
+  const now = useNow(lockout.count > 0 || lockout.pausedUntil !== null)
   const lockMs = lockRemainingMs(lockout, now)
   const retryWaitMs = lockMs === 0 && lockout.count > 0 ? Math.max(0, lockout.lastAttemptTime + retryDelayMs(lockout.count) - now) : 0
-  const waitMs = Math.max(retryWaitMs, serverWaitUntil === null ? 0 : serverWaitUntil - now)
+  const waitMs = Math.max(retryWaitMs, lockout.pausedUntil === null ? 0 : lockout.pausedUntil - now)
   const blocked = lockMs > 0 || waitMs > 0
-  useEffect(() => {
-    if (serverWaitUntil !== null && now >= serverWaitUntil) setServerWaitUntil(null)
-  }, [now, serverWaitUntil])
 
   const freshChallenge = () => {
     form.setValue('captchaToken', '')
@@ -94,7 +89,7 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
         // Only the account lock is the 15-minute lock; any other 429 is a pause of the length the
         // server gives (its rate limit: seconds), shown as a wait (issue 12, finding 7).
         if (error.message === MESSAGES.lockedOut) lockout.lockFor(error.retryAfter ?? 900)
-        else setServerWaitUntil(Date.now() + (error.retryAfter ?? 10) * 1000)
+        else lockout.pauseFor(error.retryAfter ?? 10)
         return
       }
       if (error instanceof ApiError && error.status === 401) lockout.fail()
