@@ -18,6 +18,7 @@ import { createErrorHandler, successEnvelope } from './http/error-handler.ts'
 import { inputGuard } from './http/input-guard.ts'
 import { originCheck } from './http/origin-check.ts'
 import { redirectGuard } from './http/redirect-guard.ts'
+import { setResponseHeader } from './http/response-headers.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
@@ -43,6 +44,12 @@ export function createApp(deps: AppDeps) {
   const app = new Hono()
 
   app.use(requestId())
+  // Hono's requestId() sets the header before the route runs; answers the route makes itself (the
+  // auth library's) come back without it.
+  app.use(async (c, next) => {
+    await next()
+    if (!c.res.headers.has('x-request-id')) setResponseHeader(c, 'x-request-id', c.get('requestId'))
+  })
   app.use(async (c, next) => {
     const started = performance.now()
     await next()

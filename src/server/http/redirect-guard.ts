@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { sameOriginUrl } from '#shared/safe-redirect.ts'
 import { AppError } from '../lib/app-error.ts'
+import { setResponseHeader } from './response-headers.ts'
 
 /**
  * Security target A10 on the server: no answer of ours sends a browser to another site.
@@ -50,16 +51,6 @@ export function redirectGuard(publicUrl: string): MiddlewareHandler {
     if (location === null) return
     const target = sameOriginUrl(location, publicUrl)?.href ?? home
     if (target === location) return
-    try {
-      c.res.headers.set('location', target)
-    } catch {
-      // Response.redirect() makes immutable headers: answer with a copy. (Hono's `c.res` setter copies
-      // the old response's headers onto a new one, so the old one is let go first.)
-      const headers = new Headers(c.res.headers)
-      headers.set('location', target)
-      const copy = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers })
-      c.res = undefined
-      c.res = copy
-    }
+    setResponseHeader(c, 'location', target)
   }
 }
