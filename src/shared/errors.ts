@@ -22,7 +22,14 @@ export type ErrorCode = (typeof ERROR_CODES)[number]
 export type FieldErrors = Record<string, string[]>
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fieldErrors?: FieldErrors; requestId?: string }
+  error: {
+    code: ErrorCode
+    message: string
+    fieldErrors?: FieldErrors
+    requestId?: string
+    /** The auth library's own code for its refusals (`INVALID_PASSWORD`…), kept beside ours. */
+    reason?: string
+  }
 }
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {

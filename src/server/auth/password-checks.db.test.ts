@@ -50,8 +50,8 @@ describe('password checks from a signed-in session', () => {
       const answers: { status: number; code?: string; message?: string }[] = []
       for (let i = 0; i < 60; i++) {
         const res = await user.from(`198.51.100.${(i % 20) + 1}`).request(path, { method: 'POST', json: bodyFor(path, `guess-${i}`) })
-        const body = (await res.json().catch(() => ({}))) as { code?: string; error?: { message?: string } }
-        answers.push({ status: res.status, code: body.code, message: body.error?.message })
+        const body = (await res.json().catch(() => ({}))) as { error?: { reason?: string; message?: string } }
+        answers.push({ status: res.status, code: body.error?.reason, message: body.error?.message })
       }
       const checked = answers.filter((a) => a.code === 'INVALID_PASSWORD')
       expect(checked).toHaveLength(5)

@@ -77,7 +77,7 @@ describe('change-password', () => {
       revokeOtherSessions: true,
     })
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ code: 'INVALID_PASSWORD', message: 'Invalid password' })
+    expect(await res.json()).toMatchObject({ error: { reason: 'INVALID_PASSWORD', message: 'Invalid password' } })
   })
 
   it('enforces the minimum length on the new password', async () => {
@@ -243,7 +243,7 @@ describe('two-factor authentication (TOTP)', () => {
     const { client } = await verifiedUser()
     const wrong = await post(client, '/api/auth/two-factor/enable', { password: 'not the password' })
     expect(wrong.status).toBe(400)
-    expect(await wrong.json()).toMatchObject({ code: 'INVALID_PASSWORD' })
+    expect(await wrong.json()).toMatchObject({ error: { reason: 'INVALID_PASSWORD' } })
 
     const res = await post(client, '/api/auth/two-factor/enable', { password: PASSWORD })
     expect(res.status).toBe(200)
@@ -272,7 +272,7 @@ describe('two-factor authentication (TOTP)', () => {
 
     const wrong = await post(browser, '/api/auth/two-factor/verify-totp', { code: wrongCode(totpURI), trustDevice: false })
     expect(wrong.status).toBe(401)
-    expect(await wrong.json()).toMatchObject({ code: 'INVALID_CODE', message: 'Invalid code' })
+    expect(await wrong.json()).toMatchObject({ error: { reason: 'INVALID_CODE', message: 'Invalid code' } })
     expect(await isSignedIn(browser)).toBe(false)
 
     // Set-up used this 30 s step's code, and each code works once: the app's next code signs in.

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { MESSAGES, UpdateUserSchema } from '#shared/auth.ts'
+import { UpdateUserSchema } from '#shared/auth.ts'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
 import type { ErrorBody } from '#shared/errors.ts'
 import { databaseAnswers, type Db } from '../db/client.ts'
@@ -9,6 +9,7 @@ import { userEmails } from '../db/schema.ts'
 import { bodyFields, refuseOffSiteTargets } from '../http/redirect-guard.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
+import { inOurContract } from './auth-answers.ts'
 import { CLIENT_IP_HEADER, OAUTH_RETURN_PATH, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
@@ -60,28 +61,14 @@ function lockedOut(block: SignInBlock, now: Date): AppError {
   return new AppError('rate_limited', block.message, { headers: { 'Retry-After': String(retryAfter) } })
 }
 
-/**
- * better-auth's own limiter (3 sign-ins per 10 s per address) answers 429 with the wait in
- * `X-Retry-After` only, and its own body. Clients read `Retry-After` (RFC 9110) and our error shape:
- * without them the web app took a 10 s wait for the 15-minute lock (issue 12, finding 7).
- */
-function rateLimitAnswer(response: Response): Response {
-  if (response.status !== 429 || response.headers.has('retry-after')) return response
-  const headers = new Headers(response.headers)
-  headers.set('retry-after', headers.get('x-retry-after') ?? '10')
-  headers.set('content-type', 'application/json')
-  const body: ErrorBody = { error: { code: 'rate_limited', message: MESSAGES.tooManyAttempts } }
-  return new Response(JSON.stringify(body), { status: 429, headers })
-}
-
 /** Whether better-auth's answer says the password it checked was wrong. */
 async function saysWrongPassword(response: Response): Promise<boolean> {
   if (response.status < 400 || response.status >= 500) return false
   const body = (await response
     .clone()
     .json()
-    .catch(() => null)) as { code?: unknown } | null
-  return body?.code === 'INVALID_PASSWORD'
+    .catch(() => null)) as ErrorBody | null
+  return body?.error?.reason === 'INVALID_PASSWORD'
 }
 
 /** The request better-auth sees: same request, with the client address in a header only we set. */
@@ -122,7 +109,7 @@ export function authRoutes(deps: AuthRouteDeps) {
   const handle = async (c: Context): Promise<Response> => {
     const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
     if (await failedForDatabase(response, deps.db)) throw databaseUnavailableError()
-    return rateLimitAnswer(response)
+    return inOurContract(response, c.get('requestId'))
   }
 
   app.post('/auth/*', async (c, next) => {

@@ -50,7 +50,7 @@ describe('a TOTP code works once (A8)', () => {
     const browser = await pendingSignIn(email)
     const res = await verifyTotp(browser, code)
     expect(res.status).toBe(401)
-    expect(await res.json()).toMatchObject(TOTP_CODE_USED)
+    expect(await res.json()).toMatchObject({ error: { reason: TOTP_CODE_USED.code, message: TOTP_CODE_USED.message } })
     expect(await isSignedIn(browser)).toBe(false)
   })
 
@@ -61,7 +61,7 @@ describe('a TOTP code works once (A8)', () => {
     expect((await verifyTotp(first, code)).status).toBe(200)
 
     const second = await pendingSignIn(email)
-    expect(await (await verifyTotp(second, code)).json()).toMatchObject({ code: TOTP_CODE_USED.code })
+    expect(await (await verifyTotp(second, code)).json()).toMatchObject({ error: { reason: TOTP_CODE_USED.code } })
     // RFC 6238 5.2: a step before the last one used is no good either.
     expect((await verifyTotp(second, setUpCode)).status).toBe(401)
     expect(await isSignedIn(second)).toBe(false)
@@ -88,13 +88,13 @@ describe('wrong codes (A8)', () => {
     for (let i = 0; i < 5; i++) {
       const res = await verifyTotp(browser, wrongTotpCode(totpURI))
       expect(res.status).toBe(401)
-      expect(await res.json()).toMatchObject({ code: 'INVALID_CODE' })
+      expect(await res.json()).toMatchObject({ error: { reason: 'INVALID_CODE' } })
     }
     const sixth = await verifyTotp(browser, codeIn(totpURI, 30))
     expect(sixth.status).toBe(400)
-    expect(await sixth.json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' })
+    expect(await sixth.json()).toMatchObject({ error: { reason: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' } })
     expect(await isSignedIn(browser)).toBe(false)
-    expect(await (await verifyTotp(browser, codeIn(totpURI, 30))).json()).toMatchObject({ code: 'INVALID_TWO_FACTOR_COOKIE' })
+    expect(await (await verifyTotp(browser, codeIn(totpURI, 30))).json()).toMatchObject({ error: { reason: 'INVALID_TWO_FACTOR_COOKIE' } })
 
     // A new sign-in starts a new challenge (the code offered to the dead one is spent: use the next).
     clockAhead(30_000)
@@ -110,7 +110,7 @@ describe('wrong codes (A8)', () => {
     }
     const locked = await verifyTotp(await pendingSignIn(email), codeIn(totpURI, 30))
     expect(locked.status).toBe(429)
-    expect(await locked.json()).toMatchObject({ code: 'ACCOUNT_TEMPORARILY_LOCKED' })
+    expect(await locked.json()).toMatchObject({ error: { reason: 'ACCOUNT_TEMPORARILY_LOCKED' } })
 
     clockAhead(15 * 60_000 + 1_000)
     const later = await pendingSignIn(email)

@@ -38,6 +38,12 @@ describe('api', () => {
     expect(error).toMatchObject({ status: 400, code: 'bad_request', message: 'Check the form.', fieldErrors: { name: ['Required'] } })
   })
 
+  it("keeps the auth library's own code of a refusal, which screens tell apart", async () => {
+    stubFetch(400, { error: { code: 'validation_failed', reason: 'INVALID_PASSWORD', message: 'Invalid password' } })
+    const error = await api('POST /api/auth/delete-user', { json: { password: 'x' } }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ status: 400, code: 'INVALID_PASSWORD', message: 'Invalid password' })
+  })
+
   it('answers nothing for 204', async () => {
     stubFetch(204, null)
     await expect(api('DELETE /api/me/sessions/:id', { params: { id: 's1' } })).resolves.toBeUndefined()

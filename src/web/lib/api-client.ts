@@ -23,12 +23,14 @@ export const UNEXPECTED_ERROR = 'An unexpected error occurred'
 /** Reads our `{ error: { code, message } }` bodies and better-auth's `{ code, message }` alike. */
 async function toApiError(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as
-    | { error?: { code?: string; message?: string; fieldErrors?: FieldErrors }; code?: string; message?: string }
+    | { error?: { code?: string; reason?: string; message?: string; fieldErrors?: FieldErrors }; code?: string; message?: string }
     | null
   const error = body?.error ?? body
   const retryAfter = Number(res.headers.get('retry-after')) || undefined
   const details = body?.error && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : undefined
-  return new ApiError(res.status, error?.code ?? `http_${res.status}`, error?.message || UNEXPECTED_ERROR, body?.error?.fieldErrors, retryAfter, details)
+  // The auth library's refusals keep its own code as `reason` (INVALID_PASSWORD…): that is the one screens tell apart.
+  const code = body?.error?.reason ?? error?.code ?? `http_${res.status}`
+  return new ApiError(res.status, code, error?.message || UNEXPECTED_ERROR, body?.error?.fieldErrors, retryAfter, details)
 }
 
 export interface RequestOptions {
