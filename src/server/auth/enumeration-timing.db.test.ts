@@ -38,7 +38,8 @@ let address = 0
 const nextAddress = () => `198.18.${Math.floor(++address / 250) % 250}.${(address % 250) + 1}`
 
 /** Values that differ between any two responses (ids, clocks), masked so the rest compares exactly. */
-const VOLATILE = new Set(['id', 'createdAt', 'updatedAt'])
+// requestId: every error answer carries its own (x-request-id).
+const VOLATILE = new Set(['id', 'createdAt', 'updatedAt', 'requestId'])
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shape)
   if (value && typeof value === 'object') {
