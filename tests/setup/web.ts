@@ -28,6 +28,22 @@ function resetStores() {
     reset()
 }
 
+/**
+ * What jsdom lacks and Radix (popper, select, slider, tooltip) and Recharts call: no-op stand-ins,
+ * defined once for every web test. Not through `vi.stubGlobal`: `unstubGlobals` takes stubs away
+ * before each test, and with files sharing one jsdom a stub made by one file (or a `??=` that found
+ * another file's stub) was gone by the next file's second test (the Tooltip test failed on
+ * "ResizeObserver is not defined" depending on file order).
+ */
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+Element.prototype.hasPointerCapture ??= () => false
+Element.prototype.releasePointerCapture ??= () => {}
+Element.prototype.scrollIntoView ??= () => {}
+
 // How long findBy/waitFor look for what the user would see before failing (Testing Library's
 // default is 1 s). The first lazy page a file renders is transformed and imported on demand, which
 // on a 2-core machine running two test workers can take longer than that; a passing query still

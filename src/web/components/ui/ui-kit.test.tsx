@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ALERT_STATUSES, ALERT_STATUS_LABEL } from '#shared/alert-status.ts'
 import { AlertStatusBadge } from '../alert-status-badge.tsx'
 import { Button } from './button.tsx'
@@ -14,18 +14,6 @@ import { Switch } from './switch.tsx'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx'
 import { Textarea } from './textarea.tsx'
 import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx'
-
-// jsdom lacks the pointer-capture, scrolling and resize APIs that Radix Select and Tooltip call.
-beforeAll(() => {
-  Element.prototype.hasPointerCapture ??= () => false
-  Element.prototype.releasePointerCapture ??= () => {}
-  Element.prototype.scrollIntoView ??= () => {}
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-})
 
 describe('form controls', () => {
   it('labels inputs and textareas and exposes the error state', () => {

@@ -6,7 +6,6 @@ import type { QuotaStatus } from '#shared/alerts/alert-rules.ts'
 import { stubApi, type Answer, type ApiCall } from '#tests/setup/fake-api.ts'
 import { renderWithProviders } from '#tests/setup/render.tsx'
 import type { Me } from '../../lib/session.ts'
-import { stubResizeObserver } from '../search/results/test-utils.tsx'
 
 /** Alerts, quotas and a stubbed alerts API for the alerts component tests. Pure data plus test wiring. */
 
@@ -117,7 +116,6 @@ function Where() {
 
 /** Renders `ui` at `path` (under /alerts) with the app's providers; the current location is readable. */
 export function renderAtAlerts(ui: ReactNode, path = '/alerts', queryClient?: QueryClient) {
-  stubResizeObserver()
   return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <Routes>

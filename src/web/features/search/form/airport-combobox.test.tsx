@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { renderWithProviders } from '../../../../../tests/setup/render.tsx'
 import { AirportCombobox } from './airport-combobox.tsx'
-import { stubLayoutApis, stubSearchApi } from './test-helpers.tsx'
+import { stubSearchApi } from './test-helpers.tsx'
 
 let lastValue = ''
 
@@ -33,7 +33,6 @@ function airportCalls(fetchMock: ReturnType<typeof stubSearchApi>) {
 
 describe('AirportCombobox', () => {
   beforeEach(() => {
-    stubLayoutApis()
     lastValue = ''
   })
 

@@ -6,7 +6,7 @@ import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { encodeSearch } from '#shared/flights/search-url.ts'
 import { flightQueryKeys } from '../../../lib/flight-query-keys.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
-import { renderSearchPage, resetSearchStores, searchCalls, searchResponse, stubLayoutApis, stubSearchApi } from './test-helpers.tsx'
+import { renderSearchPage, resetSearchStores, searchCalls, searchResponse , stubSearchApi } from './test-helpers.tsx'
 
 const store = () => useSearchStore.getState()
 
@@ -16,7 +16,6 @@ function fillRoundTrip() {
 
 describe('search form', () => {
   beforeEach(() => {
-    stubLayoutApis()
     resetSearchStores()
   })
 

@@ -8,18 +8,6 @@ import { defaultPostSearchFilters, useSearchStore } from '../../../stores/search
 
 /** Test support for the search form: API fixtures, store reset and the page inside a memory router. */
 
-// jsdom lacks what Radix's popper, select and the combobox's scrolling call.
-export function stubLayoutApis() {
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver
-  Element.prototype.hasPointerCapture ??= () => false
-  Element.prototype.releasePointerCapture ??= () => {}
-  Element.prototype.scrollIntoView ??= () => {}
-}
-
 export const LONDON: AirportSuggestion[] = [
   {
     kind: 'city',

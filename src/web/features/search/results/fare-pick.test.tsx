@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Itinerary, SearchResponse } from '#shared/flights/model.ts'
 import { stubApi } from '#tests/setup/render.tsx'
 import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
-import { renderSearchPage, resetSearchStores, stubLayoutApis } from '../form/test-helpers.tsx'
+import { renderSearchPage, resetSearchStores } from '../form/test-helpers.tsx'
 import { bookingOptions, oneWayResults, roundTripOutbound, roundTripReturn } from './fixtures.ts'
 import { FARE_GONE_NOTE } from './use-selection-flow.ts'
 
@@ -48,7 +48,6 @@ function serve(search: SearchResponse, overrides: { next?: () => Promise<Respons
 beforeEach(() => {
   // The fixtures fly in December 2026; the search page refuses past dates.
   vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-20T12:00:00Z') })
-  stubLayoutApis()
   resetSearchStores()
 })
 

@@ -1,24 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
-import { vi } from 'vitest'
 import type { SearchResponse } from '#shared/flights/model.ts'
 import { decodeSearch, encodeSearch } from '#shared/flights/search-url.ts'
 import { renderWithProviders } from '#tests/setup/render.tsx'
 import { flightQueryKeys } from '../../../lib/flight-query-keys.ts'
 import { createQueryClient } from '../../../lib/query-client.ts'
 
-/** jsdom has no ResizeObserver; Radix sliders and Recharts ask for one. */
-export function stubResizeObserver() {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
-}
 
 function Where() {
   const location = useLocation()
@@ -40,7 +28,6 @@ export function renderAtSearch(
   ui: ReactNode,
   { search = '', answer, queryClient = createQueryClient() }: { search?: string; answer?: SearchResponse; queryClient?: QueryClient } = {},
 ) {
-  stubResizeObserver()
   if (answer) queryClient.setQueryData(flightQueryKeys.search(searchKeyOf(search)), answer)
   return renderWithProviders(
     <MemoryRouter initialEntries={[search ? `/search?${search}` : '/search']}>
