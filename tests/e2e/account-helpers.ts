@@ -43,7 +43,11 @@ export async function signUp(page: Page, email: string, password = PASSWORD) {
   await form.getByLabel('Password', { exact: true }).fill(password)
   await form.getByLabel('Confirm password').fill(password)
   await solveChallenge(page)
+  // What the visitor waits for: the server's answer (argon2 and the challenge check can pass 5 s on
+  // a loaded 2-core machine), then the message. A refusal fails here with its status.
+  const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/auth/sign-up/email', { timeout: 30_000 })
   await form.getByRole('button', { name: 'Create Account' }).click()
+  expect((await answered).status()).toBe(200)
   await expect(page.getByText('Account created successfully! Please check your email to verify your account.')).toBeVisible()
   await expect(page.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true')
 }
