@@ -23,6 +23,13 @@ export const INPUT_MESSAGES = {
 } as const
 
 const NUL = '\u0000'
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** `String.prototype.isWellFormed` (ES2024), which our TypeScript target does not declare. */
+export function isWellFormed(text: string): boolean {
+  return !LONE_SURROGATE.test(text)
+}
 
 function refuse(message: string): AppError {
   return new AppError('validation_failed', message)
@@ -30,7 +37,7 @@ function refuse(message: string): AppError {
 
 function checkText(text: string): void {
   if (text.includes(NUL)) throw refuse(INPUT_MESSAGES.nul)
-  if (!text.isWellFormed()) throw refuse(INPUT_MESSAGES.unicode)
+  if (!isWellFormed(text)) throw refuse(INPUT_MESSAGES.unicode)
 }
 
 /** Throws the 400 for the first string, key or level of `value` that no route could take. */
