@@ -61,13 +61,18 @@ function lockedOut(block: SignInBlock, now: Date): AppError {
   return new AppError('rate_limited', block.message, { headers: { 'Retry-After': String(retryAfter) } })
 }
 
+/** The JSON of a request or response, read from a copy (better-auth reads the original), or null. */
+function peekJson(message: Request | Response): Promise<unknown> {
+  return message
+    .clone()
+    .json()
+    .catch(() => null)
+}
+
 /** Whether better-auth's answer says the password it checked was wrong. */
 async function saysWrongPassword(response: Response): Promise<boolean> {
   if (response.status < 400 || response.status >= 500) return false
-  const body = (await response
-    .clone()
-    .json()
-    .catch(() => null)) as ErrorBody | null
+  const body = (await peekJson(response)) as ErrorBody | null
   return body?.error?.reason === 'INVALID_PASSWORD'
 }
 
@@ -79,10 +84,7 @@ function forAuth(c: Context, trustProxy: boolean): Request {
 }
 
 async function readEmail(c: Context): Promise<string> {
-  const body = (await c.req.raw
-    .clone()
-    .json()
-    .catch(() => null)) as { email?: unknown } | null
+  const body = (await peekJson(c.req.raw)) as { email?: unknown } | null
   return typeof body?.email === 'string' ? body.email : ''
 }
 
@@ -95,10 +97,7 @@ async function readEmail(c: Context): Promise<string> {
 export async function failedForDatabase(response: Response, db: Db): Promise<boolean> {
   if (response.status < 500 && response.status !== 422 && response.status !== 400) return false
   if (response.status < 500) {
-    const body = (await response
-      .clone()
-      .json()
-      .catch(() => null)) as { code?: unknown } | null
+    const body = (await peekJson(response)) as { code?: unknown } | null
     if (typeof body?.code !== 'string' || !body.code.startsWith('FAILED_TO_')) return false
   }
   return !(await databaseAnswers(db))
@@ -114,10 +113,7 @@ export function authRoutes(deps: AuthRouteDeps) {
 
   app.post('/auth/*', async (c, next) => {
     if (CHALLENGED_PATHS.has(c.req.path)) await deps.captcha.verify(c.req.header(CAPTCHA_HEADER))
-    const body: unknown = await c.req.raw
-      .clone()
-      .json()
-      .catch(() => null)
+    const body: unknown = await peekJson(c.req.raw)
     refuseOffSiteTargets(bodyFields(body), deps.publicUrl)
     await next()
   })
@@ -130,19 +126,13 @@ export function authRoutes(deps: AuthRouteDeps) {
 
   // Profile changes through the library are names only, checked here (UpdateUserSchema).
   app.post('/auth/update-user', async (c, next) => {
-    UpdateUserSchema.parse(await c.req.raw
-      .clone()
-      .json()
-      .catch(() => null))
+    UpdateUserSchema.parse(await peekJson(c.req.raw))
     await next()
   })
 
   // Deleting an account always needs the password (better-auth would accept a recent session alone).
   app.post('/auth/delete-user', async (c, next) => {
-    const body = (await c.req.raw
-      .clone()
-      .json()
-      .catch(() => null)) as { password?: unknown } | null
+    const body = (await peekJson(c.req.raw)) as { password?: unknown } | null
     if (typeof body?.password !== 'string' || body.password === '') {
       throw new AppError('validation_failed', 'Enter your password to delete your account.', { fieldErrors: { password: ['Password is required'] } })
     }

@@ -67,7 +67,8 @@ function decoded(text: string): string {
   }
 }
 
-const isJson = (contentType: string | undefined) => contentType !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(contentType)
+/** Whether a Content-Type names JSON (`application/json`, `application/…+json`). */
+export const isJson = (contentType: string | undefined) => contentType !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(contentType)
 
 /** The middleware for `/api/*`; `except` are paths whose body is someone else's signed bytes (Stripe's webhook). */
 export function inputGuard(except: readonly string[] = []): MiddlewareHandler {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { AppError } from '../lib/app-error.ts'
+import { isJson } from './input-guard.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -8,8 +9,6 @@ export const ORIGIN_MESSAGES = {
   noOrigin: 'Requests that carry cookies must come from this site.',
   notJson: 'Send the request body as JSON, with Content-Type: application/json.',
 } as const
-
-const isJson = (contentType: string | undefined) => contentType !== undefined && /^application\/([\w.+-]+\+)?json\b/i.test(contentType)
 
 /**
  * Refuses state-changing requests that a browser sent from another site (cross-site request
