@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { openDatabase, type Database, type Db } from '../../src/server/db/client.ts'
+import { listenToChanges } from '../../src/server/db/change-feed.ts'
 import { createPglite } from '../../src/server/db/pglite-client.ts'
 import * as schema from '../../src/server/db/schema.ts'
 import { MIGRATIONS_DIR } from '../../src/server/lib/paths.ts'
@@ -21,6 +22,8 @@ async function openPgliteCopy(): Promise<Database> {
   const client = await createPglite({ loadDataDir: template })
   const db = drizzle(client, { schema })
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR })
+  // As openDatabase does: the embedded database's answers kept in memory (decision 029) are tested too.
+  await listenToChanges(client, db as unknown as Db)
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() }
 }
 

@@ -16,7 +16,8 @@ export interface ListedVersion {
   version: string
 }
 
-export type AlertListResponses = LRUCache<string, { signature: string; prepared: PreparedJson }>
+/** `mark`: the change feed's position before the signature was read (db/change-feed.ts; 0 without a feed). */
+export type AlertListResponses = LRUCache<string, { signature: string; prepared: PreparedJson; mark: number }>
 
 /** About 64 KB for a list of 20 alerts; bounded by size, so a few heavy lists can't grow it. */
 const MAX_BYTES = 32 * 1024 * 1024

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Alert, AlertListQuery } from '#shared/alerts/alert.ts'
+import type { ChangeFeed } from '../db/change-feed.ts'
 import { alerts } from '../db/schema.ts'
 import type { ApiBody } from '#shared/api-contract.ts'
 import { prepareJson, type PreparedJson } from '../http/prepared-json.ts'
@@ -24,21 +25,29 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\$
  * GET /api/alerts: the owner's alerts, filtered and sorted as the list asks (section 3 "Alert list
  * filters"), ready to send. When none of the listed alerts changed since the owner last asked
  * the same question on the same day and plan, the answer kept then is sent as it is (built,
- * serialised and compressed once; alert-list-responses.ts).
+ * serialised and compressed once; alert-list-responses.ts). With a change feed (the embedded
+ * database) "none changed" is known without a query.
  */
 export async function listAlertsPrepared(
-  deps: AlertDeps & { cache: AlertListCache; responses: AlertListResponses },
+  deps: AlertDeps & { cache: AlertListCache; responses: AlertListResponses; changes: ChangeFeed | null },
   owner: AlertOwner,
   query: AlertListQuery,
 ): Promise<PreparedJson> {
   const today = alertToday(deps.now())
-  const listed = await listedAlerts(deps, owner, query, today)
   const key = responseKey(owner, query, today)
-  const signature = listSignature(listed)
   const kept = deps.responses.get(key)
-  if (kept?.signature === signature) return kept.prepared
+  // The embedded database tells us of every change to the owner's alerts (decision 029): while
+  // there was none, the kept answer is current without asking.
+  if (kept && deps.changes && !deps.changes.changedSince(owner.userId, kept.mark)) return kept.prepared
+  const mark = deps.changes?.mark() ?? 0
+  const listed = await listedAlerts(deps, owner, query, today)
+  const signature = listSignature(listed)
+  if (kept?.signature === signature) {
+    deps.responses.set(key, { ...kept, mark })
+    return kept.prepared
+  }
   const prepared = prepareJson({ alerts: await readAlerts(deps, owner, listed, today) } satisfies ApiBody<'GET /api/alerts'>)
-  deps.responses.set(key, { signature, prepared })
+  deps.responses.set(key, { signature, prepared, mark })
   return prepared
 }
 

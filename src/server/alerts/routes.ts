@@ -4,6 +4,7 @@ import { alertListQuerySchema, createAlertSchema, updateAlertSchema } from '#sha
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '#shared/idempotency.ts'
 import type { Auth } from '../auth/auth.ts'
 import { requireUser, type SignedIn } from '../auth/viewer.ts'
+import { changeFeedOf } from '../db/change-feed.ts'
 import type { Db } from '../db/client.ts'
 import { jsonBody } from '../http/json-body.ts'
 import { sendPreparedJson } from '../http/prepared-json.ts'
@@ -33,8 +34,9 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
     return { userId: viewer.user.id, plan: planForProfile({ role: viewer.role, subscription_tier: viewer.subscriptionTier }) }
   }
 
-  // The list is the hot path (decision 020): kept alerts and kept answers, checked by version on every request.
-  const listDeps = { db: deps.db, now: deps.now, cache: createAlertListCache(), responses: createAlertListResponses() }
+  // The list is the hot path (decision 020): kept alerts and kept answers, checked by version on every
+  // request, or on the embedded database by its change feed (decision 029).
+  const listDeps = { db: deps.db, now: deps.now, cache: createAlertListCache(), responses: createAlertListResponses(), changes: changeFeedOf(deps.db) }
   signedIn.get('/', async (c) => sendPreparedJson(c, await listAlertsPrepared(listDeps, owner(c), alertListQuerySchema.parse(c.req.query()))))
 
   // Before '/:id', which would otherwise take "quota" for an alert id.

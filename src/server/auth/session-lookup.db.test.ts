@@ -5,9 +5,10 @@ import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '#te
 import { profiles, sessions } from '../db/schema.ts'
 
 /**
- * Who is signed in is read from the database on every request, in one query (decision 020):
- * nothing about a session is remembered between requests, and what better-auth would change
- * (a refresh, an expired session) is still left to better-auth.
+ * Who is signed in is read in one query (decision 020), on the embedded database kept in memory
+ * until a change to that user is committed (decision 029): either way a change shows at the next
+ * request, and what better-auth would change (a refresh, an expired session) is still left to
+ * better-auth.
  */
 
 let t: TestApp
@@ -127,6 +128,22 @@ describe('the session behind a request', () => {
     expect(await meStatus(client)).toBe(200)
     expect(await alertsStatus(t.client())).toBe(401)
     expect(getSession).not.toHaveBeenCalled()
+  })
+
+  it('asks the embedded database nothing on a repeat request while nothing of the user changed', async () => {
+    const { client, userId } = await signedInUser(t, 'lookup-repeat')
+    expect(await alertsStatus(client)).toBe(200)
+    const client$ = (t.database.db as unknown as { $client: { query: (...args: never[]) => unknown } }).$client
+    const query = vi.spyOn(client$, 'query')
+    expect(await alertsStatus(client)).toBe(200)
+    expect(await alertsStatus(client)).toBe(200)
+    // PostgreSQL has no change feed: there the session and the list's versions are read each time.
+    if (t.database.driver === 'pglite') expect(query).not.toHaveBeenCalled()
+    else expect(query).toHaveBeenCalled()
+    // Another user's change leaves this one's kept answers alone; this user's own shows at once.
+    await t.database.db.update(profiles).set({ role: 'premium', subscriptionTier: 'premium' }).where(eq(profiles.id, userId))
+    const profile = (await (await client.request('/api/me')).json()) as { profile: unknown }
+    expect(profile.profile).toEqual({ role: 'premium', subscription_tier: 'premium' })
   })
 
   it('carries the role and plan of the moment', async () => {

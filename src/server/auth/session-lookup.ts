@@ -2,8 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { LRUCache } from 'lru-cache'
 import { effectiveRole } from '#shared/roles.ts'
 import type { Db } from '../db/client.ts'
+import { changeFeedOf } from '../db/change-feed.ts'
 import { profiles, sessions, users } from '../db/schema.ts'
 import type { Auth } from './auth.ts'
 import type { Viewer } from './viewer.ts'
@@ -11,8 +13,10 @@ import type { Viewer } from './viewer.ts'
 /**
  * Who is signed in, read in one query: session, user and profile together, instead of
  * better-auth's get-session (two queries and its endpoint machinery) plus a profile query
- * (decision 020). Nothing is cached: a session that sign-out, revocation, a password reset or
- * account deletion removed is gone at the next request, in every process.
+ * (decision 020). On the embedded database the row is kept in memory until a change to that
+ * user's sessions, user row or profile is committed (decision 029, db/change-feed.ts); elsewhere
+ * it is read on every request. Either way a session that sign-out, revocation, a password reset
+ * or account deletion removed is gone at the next request.
  *
  * It answers only where better-auth's get-session would give the same answer without writing
  * anything: no session cookie (signed out), a cookie whose signature checks out naming no session
@@ -27,7 +31,7 @@ export async function lookUpSession(c: Context, deps: { auth: Auth; db: Db }): P
   const token = verifiedToken(cookie, secret)
   if (token === null) return undefined
 
-  const [row] = await viewerBySessionToken(deps.db).execute({ token })
+  const row = await sessionRow(deps.db, token)
   if (!row) return null
   // better-auth's own clock and rules (api/routes/session.ts), so both agree on every session.
   const now = Date.now()
@@ -53,6 +57,27 @@ export function verifiedToken(cookie: string, secret: string): string | null {
   const given = Buffer.from(cookie.slice(dot + 1))
   const expected = Buffer.from(createHmac('sha256', secret).update(token).digest('base64'))
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareViewerQuery>['execute']>>[number]
+
+/** Live sessions kept per embedded database, by token; a few hundred bytes each. */
+const keptRows = new WeakMap<Db, LRUCache<string, { row: SessionRow; mark: number }>>()
+const MAX_KEPT_SESSIONS = 50_000
+
+/** The session's row, from memory while no change to its user was committed since it was read. */
+async function sessionRow(db: Db, token: string): Promise<SessionRow | undefined> {
+  const changes = changeFeedOf(db)
+  if (!changes) return (await viewerBySessionToken(db).execute({ token }))[0]
+  let kept = keptRows.get(db)
+  if (!kept) keptRows.set(db, (kept = new LRUCache({ max: MAX_KEPT_SESSIONS })))
+  const hit = kept.get(token)
+  if (hit && !changes.changedSince(hit.row.userId, hit.mark)) return hit.row
+  const mark = changes.mark()
+  const [row] = await viewerBySessionToken(db).execute({ token })
+  if (row) kept.set(token, { row, mark })
+  else kept.delete(token)
+  return row
 }
 
 /** One prepared statement per database: built once, and planned once per connection on PostgreSQL. */

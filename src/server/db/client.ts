@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { MIGRATIONS_DIR } from '../lib/paths.ts'
+import { listenToChanges } from './change-feed.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { createPglite } from './pglite-client.ts'
 import * as schema from './schema.ts'
@@ -83,6 +84,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       config.driver === 'pglite' ? await createPglite(path.join(config.dataDir, 'pglite')) : await createPglite()
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR })
+    await listenToChanges(client, db as unknown as Db)
     return {
       db: db as unknown as Db,
       driver: 'pglite',
