@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_OUTBOX_KEY } from './tests/e2e/outbox-key.ts'
 
 /**
  * Browser tests run Debian's Chromium (never a downloaded browser) against the built app, served
@@ -50,6 +51,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'admin@faredrop.test,ops@faredrop.test,checks@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'admin@faredrop.test,ops@faredrop.test,checks@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', OUTBOX_KEY: E2E_OUTBOX_KEY, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
   },
 })

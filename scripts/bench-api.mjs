@@ -33,6 +33,9 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 
 
 if (!process.argv.includes('--no-build')) execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
 
+/** What the script reads the local outbox with. */
+const OUTBOX_KEY = `bench-outbox-${process.pid}-key`
+
 // ---- the server ----
 
 function startServer(env) {
@@ -44,6 +47,8 @@ function startServer(env) {
       NODE_ENV: 'production',
       // Scripts only: sign-up without a proof of work.
       CAPTCHA_PROVIDER: 'none',
+      // The script reads the verification links from the local outbox with its key (decision 030).
+      OUTBOX_KEY,
       // Production's default log level: every API request writes its access line (to /dev/null here).
       LOG_LEVEL: 'info',
       ...env,
@@ -84,8 +89,8 @@ function client() {
   const cookies = new Map()
   return {
     cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    async request(pathname, { method = 'GET', json } = {}) {
-      const headers = { origin: ORIGIN }
+    async request(pathname, { method = 'GET', json, headers: extra = {} } = {}) {
+      const headers = { origin: ORIGIN, ...extra }
       if (cookies.size) headers.cookie = this.cookieHeader()
       if (json !== undefined) headers['content-type'] = 'application/json'
       const res = await fetch(`${ORIGIN}${pathname}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), redirect: 'manual' })
@@ -112,7 +117,7 @@ async function verifiedUser(email) {
   await expectStatus(signUp, 200, `sign-up ${email}`)
   let link
   for (let i = 0; i < 50 && !link; i++) {
-    const outbox = await (await c.request(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()
+    const outbox = await (await c.request(`/api/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { 'x-outbox-key': OUTBOX_KEY } })).json()
     link = outbox.messages?.flatMap((m) => m.links ?? []).find((l) => l.includes('/verify-email?token='))
     if (!link) await new Promise((r) => setTimeout(r, 100))
   }

@@ -9,7 +9,9 @@ import { authRoutes } from './auth/routes.ts'
 import { getViewer } from './auth/viewer.ts'
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './billing/routes.ts'
 import { captchaRoutes } from './captcha/routes.ts'
-import { isLoopbackRequest, outboxRoutes } from './dev/routes.ts'
+import { carriesOutboxKey } from './dev/outbox-key.ts'
+import { outboxRoutes } from './dev/routes.ts'
+import { resendRoutes } from './auth/resend-routes.ts'
 import type { Services } from './services.ts'
 import { AppError } from './lib/app-error.ts'
 import type { Logger } from './lib/logger.ts'
@@ -23,7 +25,8 @@ import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { systemRoutes } from './system/routes.ts'
 import { flightRoutes } from './flights/routes.ts'
-import { phoneRoutes } from './phone/routes.ts'
+import { phoneCodeDeps, phoneRoutes } from './phone/routes.ts'
+import { resendPhoneCodeTo } from './phone/send-phone-code.ts'
 import { pushRoutes } from './notifications/push-routes.ts'
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes.ts'
 
@@ -96,6 +99,10 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', inputGuard([STRIPE_WEBHOOK_PATH]))
 
   app.route('/api', systemRoutes(deps))
+  // Before the auth library's catch-all under /api/auth.
+  const phoneCodes = phoneCodeDeps(deps)
+  const resendPhoneCode = (userId: string, phone: string) => resendPhoneCodeTo(phoneCodes, userId, phone)
+  app.route('/api/auth/resend', resendRoutes({ auth: deps.auth, db: deps.db, captcha: deps.captcha, resendPhoneCode }))
   app.route('/api', authRoutes(deps))
   app.route('/api/captcha', captchaRoutes(deps.captcha))
   app.route('/api', flightRoutes(deps))
@@ -106,14 +113,18 @@ export function createApp(deps: AppDeps) {
   app.route('/api/push', pushRoutes(deps))
   app.route('/api/billing', billingRoutes(deps))
   app.route('/api/admin', adminRoutes(deps))
+  // Cookies are Secure (and `__Secure-` named) when the site is served over HTTPS, as better-auth's.
+  const secureCookies = deps.publicUrl.startsWith('https://')
   app.route(
     '/api/dev',
     outboxRoutes({
       db: deps.db,
       outboxInUse: () => [deps.drivers.email, deps.drivers.sms, deps.drivers.whatsapp, deps.drivers.push].includes('outbox'),
-      // The local inbox holds sign-in links: only this machine or an admin may read it. Behind a
-      // proxy every request arrives from loopback, so then only admins.
-      canView: async (c) => (isLoopbackRequest(c) && !deps.trustProxy) || (await getViewer(c, deps))?.role === 'admin',
+      // The local inbox holds sign-in links: only whoever has its key (printed at start-up) or an
+      // admin may read it, not anyone who can reach the port (decision 030).
+      canView: async (c) => carriesOutboxKey(c, deps.outboxKey, secureCookies) || (await getViewer(c, deps))?.role === 'admin',
+      key: deps.outboxKey,
+      secureCookie: secureCookies,
     }),
   )
   app.all('/api/*', (c) => {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { removeAllUnfinishedSignUps } from './auth/unfinished-sign-up.ts'
 import { openDatabase, type Database } from './db/client.ts'
 import { parseEnv, EnvError, type Env } from './env.ts'
 import { releaseOrphanedLeases } from './jobs/release-orphaned-leases.ts'
@@ -48,6 +49,9 @@ export async function openDatabaseOrExit(env: Env, logger: Logger): Promise<Data
       if (released.alerts + released.notifications > 0) {
         logger.warn({ releasedLeases: released }, 'released leases left by a process that stopped without finishing')
       }
+      // Nor is any sign-up in flight: a user left without a password by a crash mid-sign-up goes.
+      const unfinished = await removeAllUnfinishedSignUps(database.db)
+      if (unfinished > 0) logger.warn({ unfinished }, 'removed sign-ups a crash cut short')
     }
     logger.info({ driver: database.driver }, 'database ready')
     return database

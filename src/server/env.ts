@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   CAPTCHA_PROVIDER: z.preprocess(emptyAsUndefined, z.enum(['altcha', 'turnstile', 'hcaptcha', 'none']).default('altcha')),
   /** Secret for the ALTCHA challenge signatures; generated and stored in the database when unset. */
   ALTCHA_HMAC_KEY: optionalString,
+  /** What reading the local outbox takes (decision 030); generated and stored in the database when unset. */
+  OUTBOX_KEY: z.preprocess(emptyAsUndefined, z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   TURNSTILE_SITE_KEY: optionalString,
   TURNSTILE_SECRET_KEY: optionalString,
   HCAPTCHA_SITE_KEY: optionalString,
@@ -260,7 +262,7 @@ export const EnvSchema = z.object({
 
 export type Env = z.output<typeof EnvSchema>
 
-const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PRIVATE_KEY|HMAC_KEY|API_KEY)/
+const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PRIVATE_KEY|HMAC_KEY|API_KEY|OUTBOX_KEY)/
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {

@@ -2,6 +2,7 @@ import { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createLogger, loadEnvOrExit, onShutdown, openDatabaseOrExit, readVersion } from './boot.ts'
+import { mailboxLink } from './dev/outbox-key.ts'
 import { createServices } from './services.ts'
 import { publicUrl } from './env.ts'
 import { startWorker, type WorkerHandle } from './start-worker.ts'
@@ -44,6 +45,10 @@ const worker: WorkerHandle | null = runWorkerHere
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   logger.info({ port: info.port, host: env.HOST, url: publicUrl(env), worker: runWorkerHere }, 'FareDrop is listening')
+  // Only whoever reads this log (or an admin) can open the local mailbox (decision 030).
+  if (Object.values(services.drivers).includes('outbox')) {
+    logger.info({ mailbox: mailboxLink(publicUrl(env), services.outboxKey) }, 'local outbox: open the mailbox with this link')
+  }
 })
 // An idle keep-alive connection stays open longer than the clients and proxies in front of us keep
 // theirs (load balancers commonly 60 s). A server that closes first races the client's next request

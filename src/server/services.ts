@@ -2,6 +2,7 @@ import type { Agent } from 'node:https'
 import { createBillingService, type BillingService } from './billing/billing-service.ts'
 import { endSubscriptionsOfDeletedUser } from './billing/end-subscriptions-of-deleted-user.ts'
 import { createAuth, type Auth } from './auth/auth.ts'
+import { signInCodeTexter } from './auth/sign-in-code-text.ts'
 import { getOrCreateSecret } from './db/app-secrets.ts'
 import { oauthClientConfigs, socialProviderAvailability, type OAuthProviderId } from './auth/oauth-providers.ts'
 import { createCaptchaVerifier } from './captcha/captcha-verifier.ts'
@@ -42,6 +43,8 @@ export interface Services {
   billing: BillingService
   /** Our public origin (links in emails, redirect checks). */
   publicUrl: string
+  /** What reading the local outbox takes besides an admin session (dev/outbox-key.ts). */
+  outboxKey: string
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -76,6 +79,14 @@ export async function createServices(
   })
   const authSecret = await getOrCreateSecret(db, 'auth_secret', env.AUTH_SECRET)
   const billing = createBillingService(env)
+  const notifications = await createNotificationServices({
+    env,
+    db,
+    logger,
+    mailer,
+    authSecret,
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+  })
   const auth = createAuth({
     db,
     mailer,
@@ -89,6 +100,7 @@ export async function createServices(
     oauthClients,
     now,
     beforeDeleteUser: (userId) => endSubscriptionsOfDeletedUser({ db, billing, logger }, userId),
+    textSignInCode: signInCodeTexter({ db, sms: notifications.smsText, logger }),
   })
   const priceShocks = createPriceShockStore({ db, now })
   const { provider, simulatedMarket } = createFlightProvider({ env, now, shocks: priceShocks })
@@ -100,14 +112,6 @@ export async function createServices(
     cacheTtlMs: env.FLIGHTS_CACHE_TTL_SECONDS * 1000,
     timeoutMs: env.FLIGHTS_TIMEOUT_MS,
     maxConcurrentCalls: env.FLIGHTS_MAX_CONCURRENCY,
-  })
-  const notifications = await createNotificationServices({
-    env,
-    db,
-    logger,
-    mailer,
-    authSecret,
-    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   })
   return {
     auth,
@@ -121,6 +125,7 @@ export async function createServices(
     captcha,
     billing,
     publicUrl: publicUrl(env),
+    outboxKey: await getOrCreateSecret(db, 'outbox_key', env.OUTBOX_KEY),
     drivers: resolveDrivers(env, database.driver),
     trustedOrigins: origins,
     socialProviders: socialProviderAvailability(env),

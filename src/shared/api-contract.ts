@@ -5,6 +5,7 @@ import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, Subscript
 import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, SearchResponse } from './flights/model.ts'
 import type { PushPublicKeyResponse, PushSubscriptionsResponse } from './notifications.ts'
 import type { PhoneState } from './phone-verification.ts'
+import type { SecondFactor, SecondFactorMethods } from './second-factors.ts'
 import type { AdminOverviewResponse, HealthResponse, ReadinessResponse } from './system.ts'
 
 /**
@@ -23,6 +24,10 @@ export interface ApiContract {
   'GET /api/me': Me
   'GET /api/me/sessions': { sessions: SessionSummary[] }
   'POST /api/me/sessions/revoke-others': { revoked: number }
+  'GET /api/me/second-factors': { factors: SecondFactor[] }
+  'POST /api/me/second-factors': { factor: SecondFactor }
+  'PATCH /api/me/second-factors/:id': { factors: SecondFactor[] }
+  'DELETE /api/me/second-factors/:id': { factors: SecondFactor[] }
   'DELETE /api/me/sessions/:id': void
 
   'GET /api/me/phone': PhoneState
@@ -72,17 +77,32 @@ export interface ApiContract {
   'POST /api/auth/reset-password': { status: boolean }
   'GET /api/auth/verify-email': { status: boolean }
   'POST /api/auth/send-verification-email': { status: boolean }
+  'POST /api/auth/resend': { status: boolean }
   'POST /api/auth/sign-out': { success: boolean }
   'POST /api/auth/sign-in/social': { url: string }
+  'GET /api/auth/list-accounts': LinkedAccount[]
+  'POST /api/auth/link-social': { url: string }
+  'POST /api/auth/unlink-account': { status: boolean }
   'GET /api/auth/get-session': AuthSession | null
   'POST /api/auth/update-user': { status: boolean }
   'POST /api/auth/change-password': { token: string | null }
   'POST /api/auth/two-factor/enable': { totpURI: string; backupCodes: string[] }
   'POST /api/auth/two-factor/verify-totp': { token: string }
+  'POST /api/auth/two-factor/send-otp': { status: boolean }
+  'POST /api/auth/two-factor/verify-otp': { token: string }
+  'GET /api/auth/second-factor/methods': SecondFactorMethods
   'POST /api/auth/two-factor/verify-backup-code': { token: string }
   'POST /api/auth/two-factor/disable': { status: boolean }
   'POST /api/auth/two-factor/generate-backup-codes': { status: boolean; backupCodes: string[] }
   'POST /api/auth/delete-user': { success: boolean; message: string }
+}
+
+/** One way into the account: `credential` (email and password) or an outside provider (google, microsoft, apple). */
+export interface LinkedAccount {
+  /** better-auth's row id: what unlink-account takes. */
+  id: string
+  providerId: string
+  createdAt: string
 }
 
 /** better-auth's view of a sign-in session and its user, with FareDrop's extra fields and the 2FA flag. */

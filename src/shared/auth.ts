@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CAPTCHA_REQUIRED } from './captcha.ts'
+import { NOTIFICATION_MESSAGES, phoneSchema } from './notifications.ts'
 
 /** Account form rules and messages, exactly as the spec's section 5 words them. */
 
@@ -67,6 +68,31 @@ export const SetPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDontMatch, path: ['confirmPassword'] })
 export type SetPasswordInput = z.infer<typeof SetPasswordSchema>
 
+/** What POST /api/auth/resend sends again: a verification email, or the texted code of a phone number. */
+export const RESEND_TYPES = { signup: 'email', sms: 'phone' } as const
+export type ResendType = keyof typeof RESEND_TYPES
+
+const isResendType = (type: string): type is ResendType => Object.hasOwn(RESEND_TYPES, type)
+
+/**
+ * POST /api/auth/resend (spec section 7: email or phone, type, challenge token). Without an email
+ * or a phone, or without a type, the spec's message; then the type decides which one counts.
+ */
 export const ResendSchema = z
-  .object({ email: z.string().optional(), phone: z.string().optional(), type: z.string().optional() })
-  .refine((v) => (v.email || v.phone) && v.type, { message: MESSAGES.resendNeedsTarget })
+  .strictObject({ email: z.string().max(254).optional(), phone: z.string().max(32).optional(), type: z.string().max(32).optional() })
+  .refine((v) => (v.email || v.phone) && v.type, { message: MESSAGES.resendNeedsTarget, abort: true })
+  .superRefine((v, ctx) => {
+    if (!isResendType(v.type!)) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: 'Type must be signup (with an email) or sms (with a phone number).' })
+    } else if (RESEND_TYPES[v.type] === 'email' && !email.safeParse(v.email ?? '').success) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: MESSAGES.invalidEmail })
+    } else if (RESEND_TYPES[v.type] === 'phone' && !phoneSchema.safeParse(v.phone ?? '').success) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: NOTIFICATION_MESSAGES.phone })
+    }
+  })
+  .transform((v) =>
+    RESEND_TYPES[v.type as ResendType] === 'email'
+      ? { type: 'signup' as const, email: email.parse(v.email) }
+      : { type: 'sms' as const, phone: phoneSchema.parse(v.phone) },
+  )
+export type ResendInput = z.infer<typeof ResendSchema>

@@ -27,6 +27,7 @@ export const PHONE_CODE_MESSAGES = {
   expired: 'This code has expired. Send a new code.',
   noCode: "There's no code waiting for this number. Send a new code.",
   noPhone: 'Add a phone number first.',
+  notYourNumber: "That isn't the phone number saved on your account.",
   alreadyVerified: 'Your phone number is already verified.',
   wait: (seconds: number) => `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before asking for another code.`,
   hourly: (minutes: number) =>

@@ -3,6 +3,7 @@ import { solveChallenge as solveProofOfWork, type Challenge } from 'altcha-lib'
 import { deriveKey } from 'altcha-lib/algorithms/sha'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
 import { expect, test } from './fixtures.ts'
+import { outboxHeaders } from './outbox-key.ts'
 
 export const PASSWORD = 'a-strong-password'
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
@@ -12,7 +13,7 @@ export async function linkFromOutbox(request: APIRequestContext, to: string, par
   let link: string | undefined
   await expect
     .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`, { headers: outboxHeaders })
       const { messages } = (await res.json()) as { messages: { links: string[] }[] }
       link = messages[0]?.links.find((l) => l.includes(part))
       return link

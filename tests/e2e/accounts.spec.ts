@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { linkFromOutbox, PASSWORD, signUp, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
+import { E2E_OUTBOX_KEY } from './outbox-key.ts'
 
 /** Signed out, asks the sign-in form for a magic link or a reset link. */
 async function askForEmailLink(page: Page, email: string, button: string) {
@@ -40,6 +41,27 @@ test.describe('accounts', () => {
     // A signed-in user visiting / or /auth goes to /alerts.
     await page.goto('/')
     await expect(page).toHaveURL(/\/alerts$/)
+  })
+
+  test('the local mailbox opens only with the link the server printed, and shows the sign-up email', async ({ page, consoleGuard }) => {
+    const email = uniqueEmail('mailbox')
+    await signUp(page, email)
+    // Being on this machine is not enough (decision 030): the browser's failed read is expected.
+    consoleGuard.allow(/404/)
+    await page.goto('/dev/mailbox')
+    await expect(page.getByText('The local mailbox is not available here.', { exact: false })).toBeVisible()
+
+    await page.goto(`/dev/mailbox#key=${E2E_OUTBOX_KEY}`)
+    await expect(page).toHaveURL(/\/dev\/mailbox$/)
+    const messages = page.getByRole('region', { name: 'Messages' })
+    // The email goes out just after the sign-up answer: refresh until it is there.
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Refresh' }).click()
+      await expect(messages.getByText(email).first()).toBeVisible({ timeout: 1_000 })
+    }).toPass()
+    // The key now lives in an HttpOnly cookie: a reload still opens the mailbox.
+    await page.reload()
+    await expect(messages.getByText(email).first()).toBeVisible()
   })
 
   test('shows the spec messages for an empty sign-up form', async ({ page }) => {

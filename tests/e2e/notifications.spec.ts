@@ -1,5 +1,6 @@
 import { signedIn, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
+import { outboxHeaders } from './outbox-key.ts'
 import { inDays } from './alert-helpers.ts'
 
 interface OutboxMessage {
@@ -54,7 +55,7 @@ test('a price drop on the market reaches the traveller: Price Alert! on /alerts 
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}&channel=email`)
+        const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}&channel=email`, { headers: outboxHeaders })
         const { messages } = (await res.json()) as { messages: OutboxMessage[] }
         message = messages.find((m) => m.subject.includes('DEN → PHX'))
         return message

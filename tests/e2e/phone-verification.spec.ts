@@ -2,13 +2,14 @@ import { expectNoAxeViolations } from './axe.ts'
 import type { APIRequestContext } from '@playwright/test'
 import { signedIn, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
+import { outboxHeaders } from './outbox-key.ts'
 
 /** The newest SMS the local outbox holds for `phone`: the server's SMS driver without Twilio. */
 async function codeTexted(request: APIRequestContext, phone: string): Promise<string> {
   let code: string | undefined
   await expect
     .poll(async () => {
-      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}&channel=sms`)
+      const res = await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}&channel=sms`, { headers: outboxHeaders })
       const { messages } = (await res.json()) as { messages: { text: string }[] }
       code = /^FareDrop code: (\d{6})\. It expires in 10 minutes\.$/.exec(messages[0]?.text ?? '')?.[1]
       return code

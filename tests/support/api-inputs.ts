@@ -1,4 +1,6 @@
 import type { z } from 'zod'
+import { ResendSchema } from '#shared/auth.ts'
+import { addPhoneFactorSchema, removeFactorSchema, renameFactorSchema } from '#shared/second-factors.ts'
 import { createAlertSchema, updateAlertSchema, alertListQuerySchema } from '#shared/alerts/alert.ts'
 import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requests.ts'
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
@@ -56,7 +58,12 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/admin/notifications': { query: { schema: listNotificationsQuerySchema, example: { status: 'sent' } } },
   'PUT /api/admin/simulator/failures': { body: { example: { mode: 'none' } } },
   'POST /api/admin/simulator/shocks': { body: { example: { departure_id: 'JFK', arrival_id: 'LHR', percent: -20 } } },
+  'POST /api/me/second-factors': { body: { schema: addPhoneFactorSchema, example: { factorType: 'phone', friendlyName: 'My phone' } } },
+  'PATCH /api/me/second-factors/:id': { body: { schema: renameFactorSchema, example: { friendlyName: 'My phone' } } },
+  'DELETE /api/me/second-factors/:id': { body: { schema: removeFactorSchema, example: { password: 'a password' } } },
+  'POST /api/auth/resend': { body: { schema: ResendSchema, example: { email: 'someone@example.com', type: 'signup' } } },
   'GET /api/dev/outbox': { query: { example: { to: 'someone@example.com', channel: 'email' } } },
+  'POST /api/dev/outbox-key': { body: { example: { key: 'an outbox key' } } },
 }
 
 /** The top-level fields a zod object schema names (none for other schemas). */

@@ -5,6 +5,7 @@ import type { PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
 import { alerts, profiles } from '../db/schema.ts'
 import { earliestTravelDate } from '#shared/flights/travel-date.ts'
+import { isUuid } from '../lib/uuid.ts'
 
 /**
  * What every alert operation shares: whose alerts, which plan, and what "today" and "expired" mean.
@@ -37,10 +38,8 @@ export function effectiveStatus(stored: AlertStatus, departureDate: string | nul
   return EXPIRABLE_STATUSES.includes(stored) && departureDate !== null && departureDate < today ? 'expired' : stored
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** A malformed id can't name an alert: answer 404 without asking the database (which would throw). */
-export const isAlertId = (id: string): boolean => UUID.test(id)
+export const isAlertId = isUuid
 
 export const ownedBy = (userId: string): SQL => eq(alerts.userId, userId)
 export const ownedAlert = (userId: string, id: string): SQL => and(eq(alerts.id, id), eq(alerts.userId, userId))!

@@ -1,7 +1,8 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter'
 import { betterAuth } from 'better-auth'
+import { APIError, createEmailVerificationToken } from 'better-auth/api'
 import { magicLink, twoFactor } from 'better-auth/plugins'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { PRODUCT_NAME } from '#shared/site.ts'
 import type { Db } from '../db/client.ts'
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts'
@@ -39,7 +40,12 @@ export interface AuthDeps {
   now: () => Date
   /** Runs before an account is deleted (billing stops the user's subscriptions); throwing keeps the account. */
   beforeDeleteUser?: (userId: string) => Promise<void>
+  /** Texts a two-factor sign-in code to the user's text-message factor (decision 031); unset, no codes are texted. */
+  textSignInCode?: (userId: string, code: string) => Promise<void>
 }
+
+/** How long a texted sign-in code works. */
+export const SIGN_IN_CODE_TTL_SECONDS = 5 * 60
 
 /** The web page every outside sign-in returns to, on success and on failure (`?error=`). */
 export const OAUTH_RETURN_PATH = '/auth/callback'
@@ -50,17 +56,28 @@ export function createAuth(deps: AuthDeps) {
   // for an unknown address (account enumeration by timing), however slow the SMTP server is. The
   // inbox limit (A12) is checked there too, so a refused email changes nothing in the answer.
   const send = async (to: string, kind: AuthMailKind, message: { subject: string; text: string; html: string }) => {
+    const refused = () => deps.logger.warn({ kind }, 'account email not sent: the inbox had its share')
     const deliver = async () => {
-      if (!(await mayMailInbox(deps.db, to, kind, deps.now()))) {
-        deps.logger.warn({ kind }, 'account email not sent: the inbox had its share')
+      const { sendWith } = deps.mailer
+      if (sendWith) {
+        // The local outbox: the inbox's share and the stored email commit together, so a crash
+        // between them can't use up the share of an email that never arrived.
+        await deps.db.transaction(async (tx) => {
+          if (await mayMailInbox(tx, to, kind, deps.now())) await sendWith(tx, { to, ...message })
+          else refused()
+        })
         return
       }
+      if (!(await mayMailInbox(deps.db, to, kind, deps.now()))) return refused()
       await deps.mailer.send({ to, ...message })
     }
     const delivery = deliver().catch((err: unknown) => deps.logger.error({ err, subject: message.subject }, 'email not sent'))
     deps.pendingEmails.add(delivery)
     void delivery.finally(() => deps.pendingEmails.delete(delivery))
   }
+
+  // The link opens our /verify-email page, which confirms the token and signs the user in.
+  const verificationLink = (token: string) => `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`
 
   return betterAuth({
     appName: PRODUCT_NAME,
@@ -95,6 +112,16 @@ export function createAuth(deps: AuthDeps) {
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      // Signing up again with an address still waiting for confirmation sends the link again (the
+      // answer is the same as for a new address): the first email may never have left, a crash
+      // between the sign-up and its email included. The per-inbox limit applies as to any email.
+      onExistingUserSignUp: async ({ user }) => {
+        if (user.emailVerified) return
+        const token = await createEmailVerificationToken(deps.secret, user.email, undefined, EMAIL_VERIFICATION_TTL_SECONDS, { userId: user.id })
+        const url = verificationLink(token)
+        const firstName = (user as { firstName?: string }).firstName
+        await send(user.email, 'verification', verificationEmail({ firstName, url }))
+      },
       revokeSessionsOnPasswordReset: true,
       // Whoever can read the mailbox owns the account: a new password also ends a sign-in lockout.
       onPasswordReset: async ({ user }) => {
@@ -111,9 +138,19 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
-      // The link opens our /verify-email page, which confirms the token and signs the user in.
+      // A6: a link opened by many browsers at once passes better-auth's "not verified yet" check in
+      // each of them before any writes. The first to mark the address verified here goes on (and
+      // gets the session); the others are refused, on PostgreSQL as on PGlite.
+      beforeEmailVerification: async (user) => {
+        const [first] = await deps.db
+          .update(users)
+          .set({ emailVerified: true })
+          .where(and(eq(users.id, user.id), eq(users.emailVerified, false)))
+          .returning({ id: users.id })
+        if (!first) throw new APIError('BAD_REQUEST', { code: 'INVALID_TOKEN', message: 'This link has already been used.' })
+      },
       sendVerificationEmail: async ({ user, token }) => {
-        const url = `${deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`
+        const url = verificationLink(token)
         const firstName = (user as { firstName?: string }).firstName
         await send(user.email, 'verification', verificationEmail({ firstName, url }))
       },
@@ -125,7 +162,15 @@ export function createAuth(deps: AuthDeps) {
           await send(email, 'magic-link', magicLinkEmail({ url, expiresInMinutes: MAGIC_LINK_TTL_SECONDS / 60 }))
         },
       }),
-      twoFactor({ issuer: PRODUCT_NAME }),
+      twoFactor({
+        issuer: PRODUCT_NAME,
+        // Codes by text message go only to a factor's number (second-factor-routes.ts checks first).
+        otpOptions: {
+          period: SIGN_IN_CODE_TTL_SECONDS / 60, // minutes
+          storeOTP: 'hashed',
+          sendOTP: async ({ user, otp }) => deps.textSignInCode?.(user.id, otp),
+        },
+      }),
       totpReplayGuard({ db: deps.db }),
       secondFactorOnEverySignIn({ publicUrl: deps.publicUrl }),
       oidcProviders(deps.oauthClients.map((client) => createOidcProvider(client, deps.logger))),

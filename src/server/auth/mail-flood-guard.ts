@@ -15,7 +15,7 @@ export const AUTH_MAIL_PER_HOUR = 5
 export const AUTH_MAIL_SPACING_MS = 60_000
 const HOUR_MS = 60 * 60_000
 
-export type AuthMailKind = 'verification' | 'password-reset' | 'magic-link'
+export type AuthMailKind = 'verification' | 'password-reset' | 'magic-link' | 'sign-in-code' | 'factor-setup-code'
 
 /**
  * The inbox an address reaches: case folded, and a `+tag` dropped, since most providers deliver

@@ -257,6 +257,65 @@ describe('signing in', () => {
     expect((await me(elsewhere))?.user.id).toBe(ownerId)
   })
 
+  /** A signed-in password account that asked to link Google, as the profile's Connect button does. */
+  async function ownerLinkingGoogle() {
+    const email = await passwordAccount()
+    const owner = t.client()
+    expect((await owner.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password: 'correct horse' } })).status).toBe(200)
+    const link = await owner.request('/api/auth/link-social', {
+      method: 'POST',
+      json: { provider: 'google', callbackURL: '/profile?link=google', errorCallbackURL: '/profile?link=google', disableRedirect: true },
+    })
+    return { email, owner, linkUrl: ((await link.json()) as { url: string }).url }
+  }
+
+  it('lists the ways in, and disconnects a provider but never the last way in (spec: identities)', async () => {
+    const { email, owner, linkUrl } = await ownerLinkingGoogle()
+    const account = uniqueAccount({ email })
+    expect(landing(await deliver(owner, await idp.authorize(linkUrl, account))).pathname).toBe('/profile')
+
+    type Listed = { id: string; providerId: string; createdAt: string }
+    const list = async (client: TestClient) => (await (await client.request('/api/auth/list-accounts')).json()) as Listed[]
+    const listed = await list(owner)
+    expect(listed.map((a) => a.providerId).sort()).toEqual(['credential', 'google'])
+    // No secret of the account rides along: tokens and the password hash stay on the server.
+    expect(JSON.stringify(listed)).not.toMatch(/password|accessToken|idToken|refreshToken|argon2/i)
+
+    // Another user can neither see nor remove this user's ways in.
+    const stranger = t.client()
+    const strangerEmail = await passwordAccount()
+    expect((await stranger.request('/api/auth/sign-in/email', { method: 'POST', json: { email: strangerEmail, password: 'correct horse' } })).status).toBe(200)
+    expect((await list(stranger)).map((a) => a.providerId)).toEqual(['credential'])
+    const googleId = listed.find((a) => a.providerId === 'google')!.id
+    const theft = await stranger.request('/api/auth/unlink-account', { method: 'POST', json: { accountId: googleId } })
+    expect(theft.status).toBe(400)
+    expect(await linkedAccounts('google', account.sub)).toHaveLength(1)
+    expect((await t.client().request('/api/auth/unlink-account', { method: 'POST', json: { accountId: googleId } })).status).toBe(401)
+
+    // The owner disconnects Google: it no longer signs into this account.
+    const unlinked = await owner.request('/api/auth/unlink-account', { method: 'POST', json: { accountId: googleId } })
+    expect(unlinked.status).toBe(200)
+    expect((await list(owner)).map((a) => a.providerId)).toEqual(['credential'])
+    expect(await linkedAccounts('google', account.sub)).toEqual([])
+
+    // The password is now the only way in: it can't be removed.
+    const credentialId = listed.find((a) => a.providerId === 'credential')!.id
+    const last = await owner.request('/api/auth/unlink-account', { method: 'POST', json: { accountId: credentialId } })
+    expect(last.status).toBe(400)
+    expect(await last.json()).toMatchObject({ error: { message: "You can't unlink your last account" } })
+    expect((await list(owner)).map((a) => a.providerId)).toEqual(['credential'])
+  })
+
+  it('sends a failed link back to the profile with the reason, and links nothing', async () => {
+    const { owner, linkUrl } = await ownerLinkingGoogle()
+    const other = uniqueAccount()
+    const to = landing(await deliver(owner, await idp.authorize(linkUrl, other)))
+    expect(to.pathname).toBe('/profile')
+    expect(to.searchParams.get('link')).toBe('google')
+    expect(to.searchParams.get('error')).toMatch(/^email_does?(_not|n't)_match$/)
+    expect(await linkedAccounts('google', other.sub)).toEqual([])
+  })
+
   it('asks an account with two-factor on for its code before the provider sign-in counts (decision 011)', async () => {
     const email = await passwordAccount()
     const owner = t.client()

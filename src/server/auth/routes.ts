@@ -14,6 +14,8 @@ import { CLIENT_IP_HEADER, OAUTH_RETURN_PATH, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
 import { releaseSignInAttempt, reserveSignInAttempt, returnSignInAttempt, type SignInBlock } from './sign-in-guard.ts'
+import { secondFactorRoutes } from './second-factor-routes.ts'
+import { removePhoneFactors } from './second-factors.ts'
 import { removeUnfinishedSignUp } from './unfinished-sign-up.ts'
 import { listUserSessions, revokeOtherUserSessions, revokeUserSession } from './user-sessions.ts'
 import { getViewer, requireUser, type Viewer } from './viewer.ts'
@@ -36,7 +38,14 @@ export interface AuthRouteDeps {
 }
 
 /** Endpoints an anonymous client can use to start a session or send mail: each needs a solved challenge. */
-const CHALLENGED_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/sign-in/magic-link', '/api/auth/request-password-reset'])
+const CHALLENGED_PATHS = new Set([
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/sign-in/magic-link',
+  '/api/auth/request-password-reset',
+  // The library's own resend, which /api/auth/resend (resend-routes.ts) stands in front of.
+  '/api/auth/send-verification-email',
+])
 
 /**
  * better-auth endpoints that check the signed-in user's password, and the body field that carries
@@ -139,28 +148,43 @@ export function authRoutes(deps: AuthRouteDeps) {
     await next()
   })
 
+  /**
+   * Runs `check` (a better-auth answer to a check of the viewer's password) under the sign-in
+   * lockout: a slot is reserved first, a wrong password keeps it, anything else gives it back.
+   */
+  const passwordChecked = async (c: Context, viewer: Viewer, path: string, check: () => Promise<Response>): Promise<Response> => {
+    const attempt = { email: viewer.user.email, ip: clientIp(c, deps.trustProxy), now: deps.now() }
+    const block = await reserveSignInAttempt(deps.db, attempt)
+    if (block) {
+      deps.logger.warn({ ip: attempt.ip, path, lockedUntil: block.lockedUntil }, 'password check refused: locked out')
+      throw lockedOut(block, attempt.now)
+    }
+    let response: Response
+    try {
+      response = await check()
+    } catch (err) {
+      await returnSignInAttempt(deps.db, attempt)
+      throw err
+    }
+    if (response.ok) await releaseSignInAttempt(deps.db, attempt)
+    else if (await saysWrongPassword(response)) deps.logger.info({ ip: attempt.ip, path }, 'password check failed')
+    else await returnSignInAttempt(deps.db, attempt)
+    return response
+  }
+
+  // Second factors: our list and text-message factor, and the checks around better-auth's
+  // two-factor endpoints (second-factor-routes.ts). Before the password-checked paths below.
+  secondFactorRoutes(app, { auth: deps.auth, db: deps.db, now: deps.now, handle, passwordChecked })
+
   // A signed-in user's password checks go through the same lockout as sign-in (see PASSWORD_CHECKED_PATHS).
   for (const path of PASSWORD_CHECKED_PATHS.keys()) {
     app.post(path.slice('/api'.length), async (c) => {
       const viewer = await getViewer(c, deps)
       // Signed out: better-auth answers 401 without checking anything.
       if (!viewer) return handle(c)
-      const attempt = { email: viewer.user.email, ip: clientIp(c, deps.trustProxy), now: deps.now() }
-      const block = await reserveSignInAttempt(deps.db, attempt)
-      if (block) {
-        deps.logger.warn({ ip: attempt.ip, path, lockedUntil: block.lockedUntil }, 'password check refused: locked out')
-        throw lockedOut(block, attempt.now)
-      }
-      let response: Response
-      try {
-        response = await handle(c)
-      } catch (err) {
-        await returnSignInAttempt(deps.db, attempt)
-        throw err
-      }
-      if (response.ok) await releaseSignInAttempt(deps.db, attempt)
-      else if (await saysWrongPassword(response)) deps.logger.info({ ip: attempt.ip, path }, 'password check failed')
-      else await returnSignInAttempt(deps.db, attempt)
+      const response = await passwordChecked(c, viewer, path, () => handle(c))
+      // Turning two-factor off turns every factor off, text messages included.
+      if (path === '/api/auth/two-factor/disable' && response.ok) await removePhoneFactors(deps.db, viewer.user.id)
       return response
     })
   }

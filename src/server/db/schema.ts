@@ -107,6 +107,8 @@ export const twoFactors = pgTable(
     verified: boolean('verified').default(false),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Ours, not better-auth's: the name the user gave this authenticator app (second factors list). */
+    friendlyName: text('friendly_name'),
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId)],
 )
@@ -676,4 +678,23 @@ export const authMailQuotas = pgTable('auth_mail_quotas', {
   key: text('key').primaryKey(),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+})
+
+/**
+ * A second factor by text message (spec section 7: factors with friendly names): a code texted to
+ * the user's verified phone at each sign-in. One per user; `verifiedAt` is null while the user has
+ * not yet typed the first code (auth/phone-factor.ts). The authenticator app factor is better-auth's
+ * `two_factors` row.
+ */
+export const phoneFactors = pgTable('phone_factors', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  friendlyName: text('friendly_name').notNull(),
+  /** E.164, copied from the verified profile phone when the factor was added. */
+  phone: text('phone').notNull(),
+  verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })

@@ -1,20 +1,27 @@
-import { BlockList } from 'node:net'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
+import { setCookie } from 'hono/cookie'
 import { z } from 'zod'
 import type { Db } from '../db/client.ts'
 import { outboxMessages } from '../db/schema.ts'
 import { splitStoredHtml } from '../email/outbox-mailer.ts'
+import { jsonBody } from '../http/json-body.ts'
 import { AppError } from '../lib/app-error.ts'
+import { isOutboxKey, OUTBOX_KEY_COOKIE_PATH, outboxKeyCookie } from './outbox-key.ts'
 
 export interface OutboxRoutesDeps {
   db: Db
   /** True while any channel (email, SMS, WhatsApp, push) writes to the local outbox. */
   outboxInUse: () => boolean
-  /** Who may read the outbox; it holds live sign-in links, so the caller decides (loopback, admin). */
+  /** Who may read the outbox; it holds live sign-in links, so the caller decides (its key, an admin: decision 030). */
   canView: (c: Context) => boolean | Promise<boolean>
+  /** The outbox key POST /outbox-key trades for a cookie; without one that route answers 404. */
+  key?: string
+  /** Cookies only over HTTPS when the site is served over HTTPS. */
+  secureCookie?: boolean
 }
+
+const KeyBody = z.object({ key: z.string().max(200) })
 
 const MAX_MESSAGES = 200
 
@@ -29,30 +36,17 @@ const OutboxQuery = z.object({
   channel: z.preprocess(emptyAsUndefined, z.enum(outboxMessages.channel.enumValues).optional()),
 })
 
-const loopback = new BlockList()
-loopback.addSubnet('127.0.0.0', 8, 'ipv4')
-loopback.addAddress('::1', 'ipv6')
-
-/**
- * True when the TCP peer is this machine (127.0.0.0/8, ::1, or IPv4-mapped 127.x). Reads the
- * socket only: X-Forwarded-For is whatever the client wants it to be. Behind a reverse proxy on
- * the same host every request passes this test, so don't rely on it when TRUST_PROXY is on.
- */
-export function isLoopbackRequest(c: Context): boolean {
-  let address: string | undefined
-  try {
-    address = getConnInfo(c).remote.address
-  } catch {
-    // No Node socket behind this request (e.g. app.request in-process): nothing proves it is local.
-    return false
-  }
-  if (!address) return false
-  return address.includes(':') ? loopback.check(address, 'ipv6') : loopback.check(address, 'ipv4')
-}
-
 /** The local outbox viewer's API, mounted at /api/dev. Answers 404 unless some channel uses the outbox and `canView` allows. */
-export function outboxRoutes({ db, outboxInUse, canView }: OutboxRoutesDeps) {
+export function outboxRoutes({ db, outboxInUse, canView, key, secureCookie = false }: OutboxRoutesDeps) {
   return new Hono()
+    // The mailbox page opened from the link printed at start-up (#key=…) trades the key for a
+    // cookie, which its list requests and its framed email bodies then carry.
+    .post('/outbox-key', async (c) => {
+      const offered = KeyBody.parse(await jsonBody(c)).key
+      if (!outboxInUse() || key === undefined || !isOutboxKey(offered, key)) throw new AppError('not_found', 'There is no local outbox here.')
+      setCookie(c, outboxKeyCookie(secureCookie), offered, { path: OUTBOX_KEY_COOKIE_PATH, httpOnly: true, sameSite: 'Strict', secure: secureCookie })
+      return c.body(null, 204)
+    })
     // '/outbox/*' also matches '/outbox' itself.
     .use('/outbox/*', async (c, next) => {
       // 404, not 403: where the outbox is off, nothing should hint that it exists.
@@ -100,6 +94,9 @@ export function outboxRoutes({ db, outboxInUse, canView }: OutboxRoutesDeps) {
       // SAMEORIGIN rather than no header: agrees with frame-ancestors 'self', and survives a
       // global headers middleware that only fills in headers a response lacks.
       res.headers.set('X-Frame-Options', 'SAMEORIGIN')
+      // The mailbox frames this in a sandbox (an opaque origin), which can't be origin-keyed: asking
+      // for it makes Chromium warn that the origin is site-keyed. Not asking is what it can honour.
+      res.headers.set('Origin-Agent-Cluster', '?0')
       return res
     })
 }

@@ -1,3 +1,5 @@
+import type { Db } from '../db/client.ts'
+
 /** An email as every driver receives it: always both an HTML and a plain-text body. */
 export interface EmailMessage {
   to: string
@@ -24,6 +26,11 @@ export type EmailDriver = 'outbox' | 'smtp'
 export interface Mailer {
   driver: EmailDriver
   send(message: EmailMessage): Promise<SentEmail>
+  /**
+   * The local outbox only: stores the email through `db` (a transaction of the caller's), so what
+   * the caller writes beside it (a send quota) commits with it or not at all.
+   */
+  sendWith?(db: Db, message: EmailMessage): Promise<SentEmail>
 }
 
 const HEADER_NAME = /^[A-Za-z][A-Za-z0-9-]*$/

@@ -74,9 +74,10 @@ export async function insertOutboxMessage(db: Db, values: typeof outboxMessages.
 
 /** Keeps email in the database (read at /dev/mailbox) instead of sending it: the default without SMTP. */
 export function createOutboxMailer({ db, logger }: { db: Db; logger: Logger }): Mailer {
-  return {
+  const mailer: Mailer = {
     driver: 'outbox',
-    async send({ to, subject, text, html, headers, messageId }) {
+    send: (message) => mailer.sendWith!(db, message),
+    async sendWith(db, { to, subject, text, html, headers, messageId }) {
       assertSafeHeaders(headers)
       const links = extractLinks(text, html)
       // A fixed Message-ID (price-alert notices) is the idempotency key: a retried notice is stored once.
@@ -86,4 +87,5 @@ export function createOutboxMailer({ db, logger }: { db: Db; logger: Logger }): 
       return { messageId: stored.id }
     },
   }
+  return mailer
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAlertVia, signedInUser } from '#tests/support/alert-fixtures.ts'
-import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { createVerifiedUser } from '#tests/support/verified-user.ts'
 import { sessions } from '../db/schema.ts'
 
@@ -20,6 +20,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/health': 'liveness probe',
   'GET /api/ready': 'readiness probe',
   'GET /api/auth-config': 'which sign-in buttons to show',
+  'POST /api/auth/resend': 'a verification email names its address, behind the challenge; a phone code needs the session (auth/resend.db.test.ts)',
   'GET /api/session': 'answers `user: null` when signed out',
   'GET /api/captcha/config': 'the challenge a form must solve',
   'GET /api/captcha/challenge': 'the challenge a form must solve',
@@ -33,8 +34,9 @@ const PUBLIC: Record<string, string> = {
   'GET /api/alerts/:id/unsubscribe': "the signed token in an email's link",
   'POST /api/alerts/:id/unsubscribe': "the signed token in an email's link (one-click, RFC 8058)",
   'POST /api/billing/stripe-webhook': "Stripe's signature",
-  'GET /api/dev/outbox': 'loopback or an admin (dev/routes.db.test.ts)',
-  'GET /api/dev/outbox/:id/html': 'loopback or an admin (dev/routes.db.test.ts)',
+  'GET /api/dev/outbox': 'the outbox key or an admin (dev/outbox-access.db.test.ts)',
+  'GET /api/dev/outbox/:id/html': 'the outbox key or an admin (dev/outbox-access.db.test.ts)',
+  'POST /api/dev/outbox-key': 'trades the outbox key for a cookie, 404 without it (dev/outbox-access.db.test.ts)',
   'GET /api/push/public-key': 'the VAPID public key is public by design',
 }
 
@@ -82,6 +84,15 @@ const OBJECTS: { prefix: RegExp; make: () => Promise<Owned> }[] = [
     },
   },
   {
+    prefix: /^\/api\/me\/second-factors\/:id$/,
+    make: async () => {
+      await t.enableTwoFactor(owner.client)
+      const factors = async () => json(await owner.client.request('/api/me/second-factors'))
+      const { body } = await factors()
+      return { id: (body as { factors: { id: string }[] }).factors[0]!.id, look: factors }
+    },
+  },
+  {
     prefix: /^\/api\/billing\/local\/checkout\/:id/,
     make: async () => {
       const res = await owner.client.request('/api/billing/checkout', { method: 'POST', json: { priceId: 'premium_monthly' } })
@@ -107,6 +118,8 @@ const OBJECTS: { prefix: RegExp; make: () => Promise<Owned> }[] = [
 
 /** A body that passes validation, so the answer is about who asks and not about what was sent. */
 function bodyFor(method: string, path: string): unknown {
+  // Removing a second factor takes the caller's own (right) password: the answer is about whose factor it is.
+  if (path === '/api/me/second-factors/:id') return method === 'DELETE' ? { password: TEST_PASSWORD } : { friendlyName: 'Renamed by someone else' }
   if (method === 'GET' || method === 'DELETE') return undefined
   if (path.endsWith('/pay') || path.endsWith('/card')) return GOOD_CARD
   if (path.endsWith('/switch')) return { priceId: 'elite_monthly' }

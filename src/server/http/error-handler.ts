@@ -74,10 +74,13 @@ export function toErrorResponse(error: unknown): { status: number; body: ServerE
     }
   }
   if (error instanceof ZodError) {
+    // A rule about the input as a whole (a refine on the object) has the message to show, e.g. the
+    // spec's "You must provide either an email or phone number and a type."
+    const wholeInput = error.issues.find((issue) => issue.path.length === 0 && issue.code === 'custom')
     return {
       status: 400,
       body: {
-        error: { code: 'validation_failed', message: 'Some fields are invalid.', fieldErrors: zodFieldErrors(error) },
+        error: { code: 'validation_failed', message: wholeInput?.message ?? 'Some fields are invalid.', fieldErrors: zodFieldErrors(error) },
       },
     }
   }

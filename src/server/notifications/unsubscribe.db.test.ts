@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { silentLogger } from '#tests/support/silent-logger.ts'
 import { alertNotifications, alerts, outboxMessages } from '../db/schema.ts'
 import { dispatchDueNotifications } from './dispatch-notifications.ts'
+import { OUTBOX_KEY_HEADER } from '../dev/outbox-key.ts'
 import { UNSUBSCRIBE_NOTE } from './unsubscribe-alert-email.ts'
 
 /**
@@ -145,7 +146,7 @@ describe('from the email to the unsubscribe', () => {
     await insertNotification(t.database.db, { alertId, userId: owner.id, channel: 'email' })
     expect(await dispatch()).toMatchObject({ sent: 1 })
 
-    const outbox = await t.clientAt('127.0.0.1').request(`/api/dev/outbox?to=${encodeURIComponent(owner.email)}`)
+    const outbox = await t.client().request(`/api/dev/outbox?to=${encodeURIComponent(owner.email)}`, { headers: { [OUTBOX_KEY_HEADER]: t.services.outboxKey } })
     const [message] = ((await outbox.json()) as { messages: { subject: string; headers: Record<string, string>; links: string[] }[] }).messages
     expect(message!.subject).toBe('Price drop: JFK → LHR now $412')
     const unsubscribeUrl = links().url(alertId)

@@ -19,8 +19,19 @@ import type { ApiBody } from '#shared/api-contract.ts'
  * /api/me/phone: the signed-in user's number for SMS and WhatsApp notices (E.164) and its
  * verification by a texted code (decision 015). Every answer is the PhoneState.
  */
-export function phoneRoutes(deps: { auth: Auth; db: Db; logger: Logger; now: () => Date; notifications: { smsText: SmsTextSender } }) {
-  const phone: PhoneDeps = { db: deps.db, now: deps.now, logger: deps.logger, sms: deps.notifications.smsText, codeKey: phoneCodeKey(deps.db) }
+type PhoneRouteDeps = { auth: Auth; db: Db; logger: Logger; now: () => Date; notifications: { smsText: SmsTextSender } }
+
+/** What sending and checking phone codes needs (also POST /api/auth/resend's phone half). */
+export const phoneCodeDeps = (deps: Omit<PhoneRouteDeps, 'auth'>): PhoneDeps => ({
+  db: deps.db,
+  now: deps.now,
+  logger: deps.logger,
+  sms: deps.notifications.smsText,
+  codeKey: phoneCodeKey(deps.db),
+})
+
+export function phoneRoutes(deps: PhoneRouteDeps) {
+  const phone = phoneCodeDeps(deps)
   // Every call answers the PhoneState (ApiContract 'GET /api/me/phone' and the rest).
   const answer = (c: Context, state: ApiBody<'GET /api/me/phone'>) => c.json(state)
   return new Hono()

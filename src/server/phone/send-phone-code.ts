@@ -16,3 +16,13 @@ export async function sendPhoneCode(deps: PhoneDeps, userId: string): Promise<Ph
   await deliverPhoneCode(deps, issued)
   return readPhoneState(deps.db, userId, now)
 }
+
+/**
+ * POST /api/auth/resend with a phone: the same, but only when `phone` is the user's saved number
+ * (a caller can't have a code texted anywhere else).
+ */
+export async function resendPhoneCodeTo(deps: PhoneDeps, userId: string, phone: string): Promise<void> {
+  const { phone: saved } = await readPhoneState(deps.db, userId, deps.now())
+  if (saved !== phone) throw new AppError('conflict', PHONE_CODE_MESSAGES.notYourNumber)
+  await sendPhoneCode(deps, userId)
+}

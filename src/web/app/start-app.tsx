@@ -22,6 +22,9 @@ export function startApp(page?: ComponentType) {
 
   syncThemeWithDocument()
   const queryClient = createQueryClient()
+  // Its own chunk, after the first paint: nothing on a first page waits for it, and no session can
+  // end before the page has made a call.
+  void import('./session-watch.ts').then(({ watchSession }) => watchSession(queryClient))
   const container = document.getElementById('root')!
   // Navigations render at once (the page skeleton shows while a page's code loads), not as transitions.
   const app = (

@@ -33,6 +33,29 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, code, error?.message || UNEXPECTED_ERROR, body?.error?.fieldErrors, retryAfter, details)
 }
 
+let unauthorizedListener: (() => void) | null = null
+
+/**
+ * Called after any API call answered 401: the session may have ended (expired, revoked, signed
+ * out elsewhere), or the call wanted credentials the caller doesn't have (a wrong password). The
+ * listener tells the two apart (app/session-watch.ts). Returns the way to stop listening.
+ */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListener = listener
+  return () => {
+    if (unauthorizedListener === listener) unauthorizedListener = null
+  }
+}
+
+/**
+ * The error of a call refused for want of a session, told to the listener first. Also for answers
+ * that mean the same without a 401 (better-auth's get-session answers 200 with nothing).
+ */
+export function unauthorized(error = new ApiError(401, 'unauthorized', 'Please sign in to continue.')): ApiError {
+  unauthorizedListener?.()
+  return error
+}
+
 export interface RequestOptions {
   json?: unknown
   headers?: Record<string, string>
@@ -77,7 +100,10 @@ export async function api<R extends ApiRoute>(route: R, ...[options = {}]: CallA
     if ((error as Error).name === 'AbortError') throw error
     throw new ApiError(0, 'network', 'Could not reach FareDrop. Check your connection and try again.')
   }
-  if (!res.ok) throw await toApiError(res)
+  if (!res.ok) {
+    const error = await toApiError(res)
+    throw res.status === 401 ? unauthorized(error) : error
+  }
   // The contract's type for the route: the server's handler is compiled against the same declaration.
   if (res.status === 204) return undefined as ApiResponse<R>
   return (await res.json()) as ApiResponse<R>

@@ -8,8 +8,18 @@ export type { Me }
 // auth API (api.ts) stays in the chunks of the pages that call it.
 
 /** The signed-in user, or null when signed out. */
+/**
+ * While the tab is open the session is read again every 30 minutes, whether or not the tab is in
+ * front: the server extends a session once a day when it is read (better-auth's `updateAge`), so
+ * an open tab keeps its session alive instead of finding it expired at the next click. A session
+ * that ended anyway is noticed (app/session-watch.ts).
+ */
+export const SESSION_CHECK_INTERVAL_MS = 30 * 60_000
+
 export const meQueryOptions = queryOptions({
   queryKey: ['me'],
+  refetchInterval: SESSION_CHECK_INTERVAL_MS,
+  refetchIntervalInBackground: true,
   queryFn: async ({ signal }): Promise<Me | null> => {
     const session = await api('GET /api/session', { signal })
     return session.user ? session : null

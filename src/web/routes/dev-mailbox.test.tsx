@@ -45,7 +45,7 @@ describe('DevMailboxPage', () => {
     render(<DevMailboxPage />)
     expect(screen.getByRole('heading', { level: 1, name: 'Local mailbox' })).toBeInTheDocument()
     expect(screen.getByRole('note')).toHaveTextContent(
-      'This is a local inbox for development: emails FareDrop would have sent are kept here instead. It is only visible from this machine or to admins, and it is switched off when SMTP is configured.',
+      'This is a local inbox for development: emails FareDrop would have sent are kept here instead. It opens only with the link the server printed when it started, or for admins, and it is switched off when SMTP is configured.',
     )
     expect(await screen.findByText(/No messages yet/)).toBeInTheDocument()
     expect(fetchMock).toHaveBeenCalledWith('/api/dev/outbox', expect.anything())
@@ -105,8 +105,21 @@ describe('DevMailboxPage', () => {
     fetchMock.mockResolvedValue(answer(404, { error: { code: 'not_found', message: 'There is no local outbox here.' } }))
     render(<DevMailboxPage />)
     expect(
-      await screen.findByText('The local mailbox is not available: email is sent through SMTP, or you are not on this machine.'),
+      await screen.findByText(
+        'The local mailbox is not available here. Open it with the link the server printed when it started (or sign in as an admin); with SMTP configured there is no local mailbox.',
+      ),
     ).toBeInTheDocument()
+  })
+
+  it('trades the key of the printed link for the outbox cookie before reading, and drops it from the address bar', async () => {
+    window.history.replaceState(null, '', '/dev/mailbox?to=x#key=the-outbox-key')
+    fetchMock.mockImplementation(async (input) => (String(input) === '/api/dev/outbox-key' ? new Response(null, { status: 204 }) : answer(200, { messages: [signIn] })))
+    render(<DevMailboxPage />)
+    expect(await screen.findAllByText('ben@example.com')).not.toHaveLength(0)
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/dev/outbox-key', '/api/dev/outbox'])
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: 'POST', body: JSON.stringify({ key: 'the-outbox-key' }) })
+    expect(window.location.hash).toBe('')
+    expect(window.location.search).toBe('?to=x')
   })
 
   it('says so when the server cannot be reached', async () => {

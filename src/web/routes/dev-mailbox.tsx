@@ -22,7 +22,24 @@ interface OutboxMessage {
 
 type OutboxResult = { status: 'ready'; messages: OutboxMessage[] } | { status: 'unavailable' } | { status: 'failed' }
 
+/**
+ * The link the server prints at start-up carries the outbox key in its fragment (#key=…): trade
+ * it for the outbox cookie once, then drop it from the address bar (and from history, bookmarks
+ * and screenshots). Every read waits for the trade.
+ */
+let keyTrade: Promise<unknown> = Promise.resolve()
+
+function tradeKeyFromLink(): Promise<unknown> {
+  const key = new URLSearchParams(window.location.hash.slice(1)).get('key')
+  if (key) {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}`)
+    keyTrade = fetch('/api/dev/outbox-key', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key }) }).catch(() => {})
+  }
+  return keyTrade
+}
+
 async function fetchOutbox(to: string, signal: AbortSignal): Promise<OutboxResult> {
+  await tradeKeyFromLink()
   const query = to ? `?to=${encodeURIComponent(to)}` : ''
   const res = await fetch(`/api/dev/outbox${query}`, { signal })
   if (res.status === 404) return { status: 'unavailable' }
@@ -63,6 +80,14 @@ export default function DevMailboxPage() {
   const [reloads, setReloads] = useState(0)
   const [selectedId, setSelectedId] = useState<string>()
   const { result, loading } = useOutbox(recipient, reloads)
+  // The printed link pasted into a mailbox tab already open: read again with its key.
+  useEffect(() => {
+    const onHashChange = () => {
+      if (window.location.hash.includes('key=')) setReloads((n) => n + 1)
+    }
+    window.addEventListener('hashchange', onHashChange)
+    return () => window.removeEventListener('hashchange', onHashChange)
+  }, [])
 
   function applyFilter(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -89,8 +114,8 @@ export default function DevMailboxPage() {
       <div role="note" className="mt-6 flex gap-3 rounded-xl border border-warning bg-warning/15 p-4 text-sm">
         <TriangleAlert className="mt-0.5 size-5 shrink-0 text-warning-foreground dark:text-warning" aria-hidden="true" />
         <p>
-          This is a local inbox for development: emails FareDrop would have sent are kept here instead. It is only visible from
-          this machine or to admins, and it is switched off when SMTP is configured.
+          This is a local inbox for development: emails FareDrop would have sent are kept here instead. It opens only with the
+          link the server printed when it started, or for admins, and it is switched off when SMTP is configured.
         </p>
       </div>
 
@@ -116,7 +141,8 @@ export default function DevMailboxPage() {
         ) : result.status === 'unavailable' ? (
           <Card>
             <CardContent className="py-8 text-center">
-              The local mailbox is not available: email is sent through SMTP, or you are not on this machine.
+              The local mailbox is not available here. Open it with the link the server printed when it started (or sign in
+              as an admin); with SMTP configured there is no local mailbox.
             </CardContent>
           </Card>
         ) : result.status === 'failed' ? (

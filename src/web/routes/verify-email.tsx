@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CheckCircle2, Loader2, MailWarning } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { MagicLinkSchema } from '#shared/auth.ts'
 import { PATHS } from '#shared/routes.ts'
 import { PageContainer } from '../components/page-header.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent } from '../components/ui/card.tsx'
-import { FormField } from '../components/ui/form-field.tsx'
-import { Input } from '../components/ui/input.tsx'
-import { resendVerificationEmail, verifyEmail } from '../features/auth/index.ts'
+import { ResendVerificationForm, verifyEmail } from '../features/auth/index.ts'
 import { refreshSession } from '../lib/session.ts'
 import { postSignInPath } from '../features/auth/index.ts'
 import { errorMessage } from '../lib/api-client.ts'
@@ -73,9 +70,6 @@ export default function VerifyEmailPage() {
 }
 
 function ExpiredLink({ reason }: { reason: string | null }) {
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const resend = useMutation({ mutationFn: resendVerificationEmail })
   return (
     <div className="grid justify-items-center gap-3">
       <MailWarning className="size-10 text-warning-foreground dark:text-warning" aria-hidden="true" />
@@ -84,30 +78,7 @@ function ExpiredLink({ reason }: { reason: string | null }) {
         Verification links work once and expire after a day.{reason ? ` (${reason})` : ''} Enter your email and we&apos;ll send a
         new one.
       </p>
-      {resend.isSuccess ? (
-        <p role="status" className="font-medium">
-          If that address has an account waiting for confirmation, a new link is on its way.
-        </p>
-      ) : (
-        <form
-          className="grid w-full max-w-sm gap-3 text-left"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            const parsed = MagicLinkSchema.safeParse({ email })
-            if (!parsed.success) return setError(parsed.error.issues[0]!.message)
-            setError(null)
-            resend.mutate(parsed.data.email)
-          }}
-        >
-          <FormField label="Email" error={error ?? (resend.isError ? errorMessage(resend.error) : undefined)}>
-            <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </FormField>
-          <Button type="submit" loading={resend.isPending}>
-            Send a new link
-          </Button>
-        </form>
-      )}
+      <ResendVerificationForm />
     </div>
   )
 }

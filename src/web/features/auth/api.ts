@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { CAPTCHA_HEADER } from '#shared/captcha.ts'
 import type { SessionSummary } from '#shared/account.ts'
 import type { AuthSession } from '#shared/api-contract.ts'
-import { api, ApiError } from '../../lib/api-client.ts'
+import { api, ApiError, unauthorized } from '../../lib/api-client.ts'
 
 export type { AuthSession, SessionSummary }
 
@@ -48,8 +48,9 @@ export function verifyEmail(token: string) {
   return api('GET /api/auth/verify-email', { query: new URLSearchParams({ token }) })
 }
 
-export function resendVerificationEmail(email: string) {
-  return api('POST /api/auth/send-verification-email', { json: { email, callbackURL: '/' } })
+/** A new verification link (spec: resend with email, type and the challenge token). */
+export function resendVerification(input: { email: string; captchaToken: string }) {
+  return api('POST /api/auth/resend', { json: { email: input.email, type: 'signup' }, headers: challenged(input.captchaToken) })
 }
 
 /** Signs out on the server; 401/403/404 mean the session was already gone, which is fine. */
@@ -70,7 +71,12 @@ export async function signOut() {
  */
 export const authSessionQueryOptions = queryOptions({
   queryKey: ['me', 'auth-session'],
-  queryFn: ({ signal }) => api('GET /api/auth/get-session', { signal }),
+  queryFn: async ({ signal }) => {
+    // better-auth answers 200 with nothing when the session is gone: to the page that is a 401.
+    const session = await api('GET /api/auth/get-session', { signal })
+    if (!session) throw unauthorized()
+    return session
+  },
 })
 
 /**
@@ -132,4 +138,59 @@ export function generateBackupCodes(password: string) {
 /** Deletes the account and everything in it (profile, emails, sessions, alerts). */
 export function deleteAccount(password: string) {
   return api('POST /api/auth/delete-user', { json: { password } })
+}
+
+/** The account's ways in: its password and the outside providers linked to it. */
+export const linkedAccountsQueryOptions = queryOptions({
+  queryKey: ['me', 'linked-accounts'],
+  queryFn: ({ signal }) => api('GET /api/auth/list-accounts', { signal }),
+})
+
+/** Where the provider sends the browser back after linking; a failure adds `&error=`. */
+export const LINK_RETURN_PARAM = 'link'
+
+/** Starts linking `provider` to the signed-in account: returns the provider's authorization URL. */
+export async function startLinkingProvider(provider: string): Promise<string> {
+  const back = `/profile?${LINK_RETURN_PARAM}=${encodeURIComponent(provider)}`
+  const { url } = await api('POST /api/auth/link-social', { json: { provider, callbackURL: back, errorCallbackURL: back, disableRedirect: true } })
+  return url
+}
+
+/** Removes one way in; the server refuses the last one. */
+export function unlinkAccount(accountId: string) {
+  return api('POST /api/auth/unlink-account', { json: { accountId } })
+}
+
+/** The signed-in user's second factors (authenticator app, text messages), with their names. */
+export const secondFactorsQueryOptions = queryOptions({
+  queryKey: ['me', 'second-factors'],
+  queryFn: async ({ signal }) => (await api('GET /api/me/second-factors', { signal })).factors,
+})
+
+/** A text-message factor on the verified phone; it counts once its first code is typed (`verifySignInCode`). */
+export function addPhoneFactor(friendlyName: string) {
+  return api('POST /api/me/second-factors', { json: { factorType: 'phone', friendlyName } })
+}
+
+export function renameSecondFactor(id: string, friendlyName: string) {
+  return api('PATCH /api/me/second-factors/:id', { params: { id }, json: { friendlyName } })
+}
+
+export function removeSecondFactor(id: string, password: string) {
+  return api('DELETE /api/me/second-factors/:id', { params: { id }, json: { password } })
+}
+
+/** Texts a code to the text-message factor: while setting it up, or at the second step of a sign-in. */
+export function sendSignInCode() {
+  return api('POST /api/auth/two-factor/send-otp', { json: {} })
+}
+
+/** Checks a texted code: confirms the factor being set up, or completes the sign-in. */
+export function verifySignInCode(code: string) {
+  return api('POST /api/auth/two-factor/verify-otp', { json: { code, trustDevice: false } })
+}
+
+/** What the pending sign-in's second step may offer. */
+export function secondFactorMethods() {
+  return api('GET /api/auth/second-factor/methods')
 }

@@ -1,9 +1,10 @@
 // The auth feature's public entry: the only module other parts of the web app import from it.
-export { authSessionQueryOptions, changePassword, deleteAccount, disableTwoFactor, enableTwoFactor, generateBackupCodes, resendVerificationEmail, revokeOtherSessions, revokeSession, sessionsQueryOptions, updateProfileName, verifyEmail, verifyTotp, type AuthSession, type SessionSummary } from './api.ts'
+export { addPhoneFactor, authSessionQueryOptions, changePassword, removeSecondFactor, renameSecondFactor, secondFactorsQueryOptions, sendSignInCode, verifySignInCode, deleteAccount, disableTwoFactor, enableTwoFactor, generateBackupCodes, LINK_RETURN_PARAM, linkedAccountsQueryOptions, revokeOtherSessions, startLinkingProvider, unlinkAccount, revokeSession, sessionsQueryOptions, updateProfileName, verifyEmail, verifyTotp, type AuthSession, type SessionSummary } from './api.ts'
 export { postSignInPath } from './post-sign-in-path.ts'
+export { RESEND_SENT, ResendVerificationForm } from './resend-verification-form.tsx'
 export { SetPasswordForm } from './set-password-form.tsx'
 export { SignInForm, type SignInStep } from './sign-in-form.tsx'
 export { SignUpForm } from './sign-up-form.tsx'
-export { SocialButtons, providerLabel, signInFailedMessage } from './social-buttons.tsx'
+export { authConfigQuery, PROVIDERS, SocialButtons, providerLabel, signInFailedMessage, type ProviderId } from './social-buttons.tsx'
 export { TotpCodeInput } from './totp-code-input.tsx'
 export { useSignOut } from './use-sign-out.ts'

@@ -21,7 +21,7 @@ export function providerLabel(id: string | null): string | null {
 
 export const signInFailedMessage = (label: string) => `Failed to sign in with ${label}`
 
-const authConfigQuery = {
+export const authConfigQuery = {
   queryKey: ['auth-config'],
   queryFn: () => api('GET /api/auth-config'),
   staleTime: Infinity,

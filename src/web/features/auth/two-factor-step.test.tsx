@@ -9,10 +9,11 @@ import { SignInForm } from './sign-in-form.tsx'
 
 type Answer = (body: Record<string, unknown>) => Response
 
-function serve(posts: Record<string, Answer>) {
+function serve(posts: Record<string, Answer>, methods?: { methods: string[]; phoneHint: string | null }) {
   const calls: { path: string; body: Record<string, unknown> }[] = []
   stubApi((url, init) => {
     if (url === '/api/captcha/config') return Response.json({ provider: 'none' })
+    if (url === '/api/auth/second-factor/methods' && methods) return Response.json(methods)
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>
       calls.push({ path: url, body })
@@ -157,5 +158,50 @@ describe('sign-in with a second factor', () => {
     await user.click(await screen.findByRole('button', { name: 'Back to sign in' }))
     expect(await screen.findByLabelText('Password')).toBeInTheDocument()
     expect(onStepChange).toHaveBeenLastCalledWith('password')
+  })
+
+  it('offers a texted code when that is the account’s factor: texts it once and signs in with it', async () => {
+    const user = userEvent.setup()
+    const api = serve(
+      {
+        '/api/auth/sign-in/email': twoFactorRedirect,
+        '/api/auth/two-factor/send-otp': () => Response.json({ status: true }),
+        '/api/auth/two-factor/verify-otp': (body) => (body.code === '246810' ? Response.json({ token: 't' }) : invalid('INVALID_CODE', 'Invalid code')),
+      },
+      { methods: ['phone'], phoneHint: '•••• 77' },
+    )
+    renderSignIn()
+    await submitPassword(user)
+    expect(await screen.findByText('Enter the 6-digit code we texted to •••• 77.')).toBeInTheDocument()
+    await waitFor(() => expect(api.posted('/api/auth/two-factor/send-otp')).toHaveLength(1))
+    expect(screen.queryByRole('button', { name: 'Use a backup code instead' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: /^Send a new code in \d+ s$/ })).toBeDisabled()
+
+    await user.type(screen.getByLabelText('Texted code'), '111111')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByText('Invalid code')).toBeInTheDocument()
+    await user.clear(screen.getByLabelText('Texted code'))
+    await user.type(screen.getByLabelText('Texted code'), '246810')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('heading', { name: 'Alerts page' })).toBeInTheDocument()
+    expect(api.posted('/api/auth/two-factor/verify-otp').at(-1)).toEqual({ code: '246810', trustDevice: false })
+    expect(api.posted('/api/auth/two-factor/send-otp')).toHaveLength(1)
+  })
+
+  it('lets an account with every factor choose: app first, then a texted code or a backup code', async () => {
+    const user = userEvent.setup()
+    const api = serve(
+      { '/api/auth/sign-in/email': twoFactorRedirect, '/api/auth/two-factor/send-otp': () => Response.json({ status: true }) },
+      { methods: ['totp', 'phone', 'backup_code'], phoneHint: '•••• 05' },
+    )
+    renderSignIn()
+    await submitPassword(user)
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument()
+    expect(api.posted('/api/auth/two-factor/send-otp')).toHaveLength(0)
+    await user.click(screen.getByRole('button', { name: 'Text me a code instead' }))
+    expect(await screen.findByText('Enter the 6-digit code we texted to •••• 05.')).toBeInTheDocument()
+    await waitFor(() => expect(api.posted('/api/auth/two-factor/send-otp')).toHaveLength(1))
+    expect(screen.getByRole('button', { name: 'Use your authenticator app instead' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Use a backup code instead' })).toBeInTheDocument()
   })
 })

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
 import { AlertTriangle, ArrowLeft, ShieldCheck } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { Button } from '../../components/ui/button.tsx'
@@ -8,18 +9,26 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { TotpCodeInput } from './totp-code-input.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
-import { verifyBackupCode, verifyTotp } from './api.ts'
+import { secondFactorMethods, sendSignInCode, verifyBackupCode, verifySignInCode, verifyTotp } from './api.ts'
 import { Notice } from '../../components/notice.tsx'
+import { useNow } from '../../hooks/use-now.ts'
 
 export const TWO_FACTOR_MESSAGES = {
   totpPrompt: 'Enter the 6-digit code from your authenticator app',
+  phonePrompt: (hint: string | null) => `Enter the 6-digit code we texted to ${hint ?? 'your phone'}`,
   backupPrompt: 'Enter one of the backup codes you saved when you set up two-factor authentication',
   totpInvalid: 'Enter the 6-digit code',
   backupRequired: 'Enter one of your backup codes',
   expired: 'This sign-in has expired. Please sign in again.',
 } as const
 
-type Mode = 'totp' | 'backup'
+type Mode = 'totp' | 'backup' | 'phone'
+
+const MODE_LINKS: Record<Mode, string> = {
+  totp: 'Use your authenticator app instead',
+  phone: 'Text me a code instead',
+  backup: 'Use a backup code instead',
+}
 
 const TotpSchema = z.object({
   code: z
@@ -43,7 +52,17 @@ interface StepProps {
  * from the authenticator app, or a one-time backup code.
  */
 export function TwoFactorStep(props: StepProps) {
-  const [mode, setMode] = useState<Mode>('totp')
+  const methods = useQuery({ queryKey: ['second-factor-methods'], queryFn: secondFactorMethods, retry: false, staleTime: Infinity })
+  const [chosen, setChosen] = useState<Mode | null>(null)
+  // Before the answer (or if it can't be had), what every account with two-factor has always had.
+  const offered: Mode[] = methods.data ? methods.data.methods.map((m) => (m === 'backup_code' ? 'backup' : m)) : ['totp', 'backup']
+  const mode = chosen ?? offered[0] ?? 'totp'
+  const expired = methods.error instanceof ApiError && methods.error.status === 401
+  const { onRestart } = props
+  useEffect(() => {
+    if (expired) onRestart(TWO_FACTOR_MESSAGES.expired)
+  }, [expired, onRestart])
+  const prompt = mode === 'totp' ? TWO_FACTOR_MESSAGES.totpPrompt : mode === 'phone' ? TWO_FACTOR_MESSAGES.phonePrompt(methods.data?.phoneHint ?? null) : TWO_FACTOR_MESSAGES.backupPrompt
   return (
     <div className="grid gap-4">
       <div className="flex items-start gap-3">
@@ -52,17 +71,19 @@ export function TwoFactorStep(props: StepProps) {
         </div>
         <div className="grid gap-1">
           <h2 className="text-base font-semibold">Two-factor authentication</h2>
-          <p className="text-sm text-muted-foreground">
-            {mode === 'totp' ? TWO_FACTOR_MESSAGES.totpPrompt : TWO_FACTOR_MESSAGES.backupPrompt}.
-          </p>
+          <p className="text-sm text-muted-foreground">{prompt}.</p>
         </div>
       </div>
       {/* A fresh form per mode: its own rules, an empty field and no stale error. */}
       <CodeForm key={mode} mode={mode} {...props} />
       <div className="flex flex-col items-start gap-1 text-sm">
-        <Button type="button" variant="link" className="h-auto p-0" onClick={() => setMode(mode === 'totp' ? 'backup' : 'totp')}>
-          {mode === 'totp' ? 'Use a backup code instead' : 'Use your authenticator app instead'}
-        </Button>
+        {offered
+          .filter((other) => other !== mode)
+          .map((other) => (
+            <Button key={other} type="button" variant="link" className="h-auto p-0" onClick={() => setChosen(other)}>
+              {MODE_LINKS[other]}
+            </Button>
+          ))}
         <Button type="button" variant="link" className="h-auto p-0 text-muted-foreground" onClick={() => props.onRestart()}>
           <ArrowLeft aria-hidden="true" />
           Back to sign in
@@ -74,8 +95,9 @@ export function TwoFactorStep(props: StepProps) {
 
 function CodeForm({ mode, onVerified, onRestart }: StepProps & { mode: Mode }) {
   const [failure, setFailure] = useState<string | null>(null)
-  const form = useForm({ resolver: zodResolver(mode === 'totp' ? TotpSchema : BackupSchema), defaultValues: { code: '' } })
+  const form = useForm({ resolver: zodResolver(mode === 'backup' ? BackupSchema : TotpSchema), defaultValues: { code: '' } })
   const { errors, isSubmitting } = form.formState
+  const texting = useTextedCode(mode === 'phone', setFailure)
 
   useEffect(() => {
     form.setFocus('code')
@@ -85,6 +107,7 @@ function CodeForm({ mode, onVerified, onRestart }: StepProps & { mode: Mode }) {
     setFailure(null)
     try {
       if (mode === 'totp') await verifyTotp(code)
+      else if (mode === 'phone') await verifySignInCode(code)
       else await verifyBackupCode(code)
     } catch (error) {
       if (error instanceof ApiError && CHALLENGE_OVER.has(error.code)) {
@@ -108,8 +131,8 @@ function CodeForm({ mode, onVerified, onRestart }: StepProps & { mode: Mode }) {
           {failure}
         </Notice>
       )}
-      {mode === 'totp' ? (
-        <FormField label="Authentication code" error={errors.code?.message}>
+      {mode !== 'backup' ? (
+        <FormField label={mode === 'phone' ? 'Texted code' : 'Authentication code'} error={errors.code?.message}>
           <TotpCodeInput
             {...form.register('code')}
           />
@@ -122,6 +145,43 @@ function CodeForm({ mode, onVerified, onRestart }: StepProps & { mode: Mode }) {
       <Button type="submit" loading={isSubmitting}>
         Verify
       </Button>
+      {mode === 'phone' && (
+        <Button type="button" variant="link" className="h-auto justify-self-start p-0" disabled={texting.waitSeconds > 0 || texting.sending} onClick={() => void texting.send()}>
+          {texting.waitSeconds > 0 ? `Send a new code in ${texting.waitSeconds} s` : 'Send a new code'}
+        </Button>
+      )}
     </form>
   )
+}
+
+/** How long before another code may be texted (the server texts at most one a minute per number). */
+const RESEND_WAIT_SECONDS = 60
+
+/** Texts a code as soon as the phone method is chosen, and again on request after a minute. */
+function useTextedCode(active: boolean, onFailure: (message: string | null) => void) {
+  const [sentAt, setSentAt] = useState<number | null>(null)
+  const [sending, setSending] = useState(false)
+  const now = useNow(sentAt !== null)
+  const send = async () => {
+    setSending(true)
+    onFailure(null)
+    try {
+      await sendSignInCode()
+      setSentAt(Date.now())
+    } catch (error) {
+      onFailure(errorMessage(error))
+    } finally {
+      setSending(false)
+    }
+  }
+  // Once per step, even where effects run twice (a second code would replace the one texted).
+  const started = useRef(false)
+  const sendOnce = useEffectEvent(() => void send())
+  useEffect(() => {
+    if (!active || started.current) return
+    started.current = true
+    sendOnce()
+  }, [active])
+  const waitSeconds = sentAt === null ? 0 : Math.max(0, Math.ceil((sentAt + RESEND_WAIT_SECONDS * 1000 - now) / 1000))
+  return { send, sending, waitSeconds }
 }

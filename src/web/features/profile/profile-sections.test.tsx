@@ -6,6 +6,8 @@ import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
 import { useToastStore } from '../../stores/toast-store.ts'
 import type { AuthSession, SessionSummary } from '../auth/api.ts'
 import type { Me } from '../../lib/session.ts'
+import type { LinkedAccount } from '#shared/api-contract.ts'
+import type { SecondFactor } from '#shared/second-factors.ts'
 import { ProfileSections } from './profile-sections.tsx'
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
@@ -50,6 +52,11 @@ function authSession(overrides: Partial<AuthSession['user']> = {}): AuthSession 
   }
 }
 
+const APP_FACTOR: SecondFactor = { id: 'f-app', factorType: 'totp', friendlyName: 'Authenticator app', phoneHint: null, status: 'verified' }
+const PHONE_FACTOR: SecondFactor = { id: 'f-phone', factorType: 'phone', friendlyName: 'Travel phone', phoneHint: '•••• 77', status: 'verified' }
+const PASSWORD_METHOD: LinkedAccount = { id: 'acc-password', providerId: 'credential', createdAt: '2026-01-10T09:00:00.000Z' }
+const GOOGLE_METHOD: LinkedAccount = { id: 'acc-google', providerId: 'google', createdAt: '2026-03-01T09:00:00.000Z' }
+
 type Call = { method: string; path: string; body: unknown }
 type Answer = (body: unknown) => Response
 
@@ -58,6 +65,9 @@ function serve(
   options: {
     user?: Partial<AuthSession['user']>
     sessions?: SessionSummary[] | Response
+    factors?: SecondFactor[]
+    accounts?: LinkedAccount[]
+    phone?: { phone: string | null; verified: boolean }
     posts?: Record<string, Answer>
     deletes?: Record<string, Answer>
   } = {},
@@ -73,6 +83,15 @@ function serve(
       const sessions = options.sessions ?? [session('s2', SAFARI_IPHONE, '198.51.100.4'), session('s1', CHROME_MAC, '203.0.113.7', true)]
       return sessions instanceof Response ? sessions.clone() : Response.json({ sessions })
     }
+    if (method === 'GET' && url === '/api/me/second-factors') {
+      return Response.json({ factors: options.factors ?? (options.user?.twoFactorEnabled ? [APP_FACTOR] : []) })
+    }
+    if (url === '/api/auth/list-accounts') return Response.json(options.accounts ?? [PASSWORD_METHOD])
+    if (url === '/api/auth-config') return Response.json({ socialProviders: { google: true, microsoft: true, apple: false } })
+    if (method === 'GET' && url === '/api/me/phone') {
+      const phone = options.phone ?? { phone: '+14155550177', verified: true }
+      return Response.json({ ...phone, verifiedAt: phone.verified ? '2026-03-05T10:00:00.000Z' : null, pendingCode: null, resendInSeconds: 0 })
+    }
     if (method === 'POST' && options.posts?.[url]) return options.posts[url](body)
     if (method === 'DELETE' && options.deletes?.[url]) return options.deletes[url](body)
     return undefined
@@ -80,9 +99,9 @@ function serve(
   return { calls, fetchMock, posted: (path: string) => calls.filter((c) => c.method === 'POST' && c.path === path) }
 }
 
-function renderProfile() {
+function renderProfile(entry = '/profile') {
   return renderWithProviders(
-    <MemoryRouter initialEntries={['/profile']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/profile" element={<ProfileSections />} />
         <Route path="/" element={<h1>Landing</h1>} />
@@ -285,7 +304,7 @@ describe('Two-factor authentication', () => {
     renderProfile()
     const twoFactor = await section('Two-factor authentication')
     expect(twoFactor.getByText('Disabled')).toBeInTheDocument()
-    await user.click(twoFactor.getByRole('button', { name: 'Enable' }))
+    await user.click(await twoFactor.findByRole('button', { name: 'Enable' }))
 
     const dialog = within(await screen.findByRole('dialog', { name: 'Set up two-factor authentication' }))
     await user.type(dialog.getByLabelText('Password'), 'my-password')
@@ -321,7 +340,7 @@ describe('Two-factor authentication', () => {
       posts: { '/api/auth/two-factor/enable': () => Response.json({ code: 'INVALID_PASSWORD', message: 'Invalid password' }, { status: 400 }) },
     })
     renderProfile()
-    await user.click((await section('Two-factor authentication')).getByRole('button', { name: 'Enable' }))
+    await user.click(await (await section('Two-factor authentication')).findByRole('button', { name: 'Enable' }))
     const dialog = within(await screen.findByRole('dialog'))
     await user.type(dialog.getByLabelText('Password'), 'wrong')
     await user.click(dialog.getByRole('button', { name: 'Continue' }))
@@ -340,7 +359,9 @@ describe('Two-factor authentication', () => {
     renderProfile()
     const twoFactor = await section('Two-factor authentication')
     expect(twoFactor.getByText('Enabled')).toBeInTheDocument()
+    expect(await twoFactor.findByRole('list', { name: 'Second factors' })).toHaveTextContent('Authenticator app')
     expect(twoFactor.queryByRole('button', { name: 'Enable' })).not.toBeInTheDocument()
+    expect(twoFactor.getByRole('button', { name: 'Add text message' })).toBeInTheDocument()
 
     await user.click(twoFactor.getByRole('button', { name: 'Regenerate backup codes' }))
     let dialog = within(await screen.findByRole('dialog', { name: 'Regenerate backup codes' }))
@@ -350,12 +371,128 @@ describe('Two-factor authentication', () => {
     expect(api.posted('/api/auth/two-factor/generate-backup-codes')[0]!.body).toEqual({ password: 'my-password' })
     await user.click(twoFactor.getByRole('button', { name: "I've saved my codes" }))
 
-    await user.click(twoFactor.getByRole('button', { name: 'Disable' }))
+    await user.click(twoFactor.getByRole('button', { name: 'Turn off two-factor' }))
     dialog = within(await screen.findByRole('dialog', { name: 'Disable two-factor authentication' }))
     await user.type(dialog.getByLabelText('Password'), 'my-password')
-    await user.click(dialog.getByRole('button', { name: 'Disable two-factor' }))
+    await user.click(dialog.getByRole('button', { name: 'Turn off two-factor' }))
     await waitFor(() => expect(api.posted('/api/auth/two-factor/disable')).toEqual([expect.objectContaining({ body: { password: 'my-password' } })]))
     await waitFor(() => expect(toasts()).toContainEqual({ title: 'Two-factor authentication disabled', variant: 'success' }))
+  })
+})
+
+describe('Second factors', () => {
+  it('adds text-message codes: a name, then the code texted to the verified phone', async () => {
+    const user = userEvent.setup()
+    let factors: SecondFactor[] = []
+    const api = serve({
+      posts: {
+        '/api/me/second-factors': (body) => {
+          factors = [{ ...PHONE_FACTOR, friendlyName: (body as { friendlyName: string }).friendlyName, status: 'unverified' }]
+          return Response.json({ factor: factors[0] }, { status: 201 })
+        },
+        '/api/auth/two-factor/send-otp': () => Response.json({ status: true }),
+        '/api/auth/two-factor/verify-otp': (body) => {
+          if ((body as { code: string }).code !== '135790') return Response.json({ code: 'INVALID_CODE', message: 'Invalid code' }, { status: 401 })
+          factors = [{ ...factors[0]!, status: 'verified' }]
+          return Response.json({ token: 't' })
+        },
+      },
+    })
+    renderProfile()
+    const twoFactor = await section('Two-factor authentication')
+    await user.click(await twoFactor.findByRole('button', { name: 'Add text message' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add text message sign-in codes' }))
+    expect(await dialog.findByText("When you sign in, we'll text a 6-digit code to +14155550177, your verified phone number.")).toBeInTheDocument()
+    await user.clear(dialog.getByLabelText('Name'))
+    await user.click(dialog.getByRole('button', { name: 'Text me a code' }))
+    expect(await dialog.findByText('Give this method a name.')).toBeInTheDocument()
+    await user.type(dialog.getByLabelText('Name'), 'Travel phone')
+    await user.click(dialog.getByRole('button', { name: 'Text me a code' }))
+    await waitFor(() => expect(api.posted('/api/auth/two-factor/send-otp')).toHaveLength(1))
+    expect(api.posted('/api/me/second-factors')[0]!.body).toEqual({ factorType: 'phone', friendlyName: 'Travel phone' })
+
+    await user.type(await dialog.findByLabelText('Texted code'), '000000')
+    await user.click(dialog.getByRole('button', { name: 'Verify and add' }))
+    expect(await dialog.findByText('Invalid code')).toBeInTheDocument()
+    await user.clear(dialog.getByLabelText('Texted code'))
+    await user.type(dialog.getByLabelText('Texted code'), '135790')
+    await user.click(dialog.getByRole('button', { name: 'Verify and add' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(toasts()).toContainEqual({ title: 'Text message sign-in codes added', variant: 'success' })
+  })
+
+  it('asks to verify a phone first when there is none', async () => {
+    const user = userEvent.setup()
+    serve({ phone: { phone: null, verified: false } })
+    renderProfile()
+    await user.click(await (await section('Two-factor authentication')).findByRole('button', { name: 'Add text message' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add text message sign-in codes' }))
+    expect(await dialog.findByText('Add and verify a phone number under Notifications first, then come back here.')).toBeInTheDocument()
+    expect(dialog.queryByRole('button', { name: 'Text me a code' })).not.toBeInTheDocument()
+  })
+
+  it('lists each factor by name and removes one with the password', async () => {
+    const user = userEvent.setup()
+    const api = serve({
+      user: { twoFactorEnabled: true },
+      factors: [APP_FACTOR, PHONE_FACTOR],
+      deletes: { '/api/me/second-factors/f-phone': () => Response.json({ factors: [APP_FACTOR] }) },
+    })
+    renderProfile()
+    const twoFactor = await section('Two-factor authentication')
+    const list = within(await twoFactor.findByRole('list', { name: 'Second factors' }))
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Authenticator appCodes from an authenticator app'),
+      expect.stringContaining('Travel phoneCodes texted to •••• 77'),
+    ])
+    expect(twoFactor.queryByRole('button', { name: 'Add text message' })).not.toBeInTheDocument()
+    await user.click(list.getByRole('button', { name: 'Remove Travel phone' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Remove Travel phone?' }))
+    await user.type(dialog.getByLabelText('Password'), 'my-password')
+    await user.click(dialog.getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(api.calls.filter((c) => c.method === 'DELETE')).toEqual([{ method: 'DELETE', path: '/api/me/second-factors/f-phone', body: { password: 'my-password' } }]))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Travel phone removed', variant: 'success' }))
+  })
+})
+
+describe('Sign-in methods', () => {
+  it('lists the password and each provider, connected or not', async () => {
+    serve({ accounts: [PASSWORD_METHOD, GOOGLE_METHOD] })
+    renderProfile()
+    const methods = await section('Sign-in methods')
+    const rows = (await methods.findByRole('list', { name: 'Sign-in methods' })).querySelectorAll('li')
+    expect([...rows].map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Email and passwordSet'),
+      expect.stringContaining('GoogleConnectedConnected Mar 1, 2026.'),
+      expect.stringContaining('MicrosoftNot connected.'),
+      expect.stringContaining('AppleNot available on this server.'),
+    ])
+    expect(methods.getByRole('button', { name: 'Disconnect Google' })).toBeEnabled()
+    expect(methods.getByRole('button', { name: 'Connect Microsoft' })).toBeEnabled()
+    expect(methods.getByRole('button', { name: 'Connect Apple' })).toBeDisabled()
+  })
+
+  it('never offers to disconnect the last way in', async () => {
+    serve({ accounts: [GOOGLE_METHOD] })
+    renderProfile()
+    const methods = await section('Sign-in methods')
+    expect(await methods.findByRole('button', { name: 'Disconnect Google' })).toBeDisabled()
+    expect(methods.getByText('Connected Mar 1, 2026. Set a password or connect another provider before disconnecting it.')).toBeInTheDocument()
+  })
+
+  it('disconnects a provider', async () => {
+    const user = userEvent.setup()
+    const api = serve({ accounts: [PASSWORD_METHOD, GOOGLE_METHOD], posts: { '/api/auth/unlink-account': () => Response.json({ status: true }) } })
+    renderProfile()
+    await user.click(await (await section('Sign-in methods')).findByRole('button', { name: 'Disconnect Google' }))
+    await waitFor(() => expect(api.posted('/api/auth/unlink-account')[0]?.body).toEqual({ accountId: 'acc-google' }))
+    await waitFor(() => expect(toasts()).toContainEqual({ title: 'Google disconnected', variant: 'success' }))
+  })
+
+  it('explains a link the provider sent back refused', async () => {
+    serve()
+    renderProfile('/profile?link=google&error=account_already_linked_to_different_user')
+    expect(await (await section('Sign-in methods')).findByText('That Google account is already connected to another FareDrop account.')).toBeInTheDocument()
   })
 })
 

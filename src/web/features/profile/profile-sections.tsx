@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import { AlertTriangle, Bell, CreditCard, KeyRound, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
+import { AlertTriangle, Bell, CreditCard, KeyRound, Link2, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { errorMessage } from '../../lib/api-client.ts'
 import { scrollToSection } from '../../lib/scroll-to-section.ts'
-import { authSessionQueryOptions } from '../auth/index.ts'
+import { authSessionQueryOptions, LINK_RETURN_PARAM } from '../auth/index.ts'
 import { meQueryOptions } from '../../lib/session.ts'
 import { Notice } from '../../components/notice.tsx'
 import { PLAN_PARAM, SubscriptionSection, SUCCESS_PARAM } from '../billing/index.ts'
@@ -17,6 +17,7 @@ import { EmailsSection } from './emails-section.tsx'
 import { NotificationsSection } from './notifications-section.tsx'
 import { PasswordSection } from './password-section.tsx'
 import { SessionsSection } from './sessions-section.tsx'
+import { SIGN_IN_METHODS_ID, SignInMethodsSection } from './sign-in-methods-section.tsx'
 import { TwoFactorSection } from './two-factor-section.tsx'
 
 const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
@@ -24,6 +25,7 @@ const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
   { id: 'emails', label: 'Email addresses', icon: Mail },
   { id: 'notifications', label: 'Notifications', icon: Bell },
+  { id: SIGN_IN_METHODS_ID, label: 'Sign-in methods', icon: Link2 },
   { id: 'password', label: 'Password', icon: KeyRound },
   { id: 'sessions', label: 'Sessions', icon: MonitorSmartphone },
   { id: 'two-factor', label: 'Two-factor', icon: ShieldCheck },
@@ -39,7 +41,14 @@ export function ProfileSections() {
   const loaded = Boolean(me.data && auth.data)
   // A plan choice or a return from checkout is about the Subscription section, with or without a
   // hash (payment providers' return addresses carry none).
-  const target = hash ? hash.slice(1) : params.has(PLAN_PARAM) || params.has(SUCCESS_PARAM) ? 'subscription' : null
+  // The same for the return from linking a provider (it carries no hash either).
+  const target = hash
+    ? hash.slice(1)
+    : params.has(PLAN_PARAM) || params.has(SUCCESS_PARAM)
+      ? 'subscription'
+      : params.has(LINK_RETURN_PARAM)
+        ? SIGN_IN_METHODS_ID
+        : null
 
   // Links such as the alert form's "Verify it" (/profile#notifications) arrive with a hash: go to
   // that section once the sections exist.
@@ -91,6 +100,7 @@ export function ProfileSections() {
         <SubscriptionSection />
         <EmailsSection emails={me.data.emails} />
         <NotificationsSection plan={planForProfile(me.data.profile)} />
+        <SignInMethodsSection />
         <PasswordSection email={user.email} />
         <SessionsSection />
         <TwoFactorSection enabled={!!user.twoFactorEnabled} email={user.email} />

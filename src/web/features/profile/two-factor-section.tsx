@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
-import { KeyRound, RefreshCw, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { KeyRound, MessageSquare, RefreshCw, ShieldCheck, ShieldOff, Smartphone } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -9,11 +9,13 @@ import { FormField } from '../../components/ui/form-field.tsx'
 import { TotpCodeInput } from '../auth/index.ts'
 import { ApiError, errorMessage } from '../../lib/api-client.ts'
 import { toast } from '../../stores/toast-store.ts'
-import { disableTwoFactor, enableTwoFactor, generateBackupCodes, verifyTotp } from '../auth/index.ts'
+import { disableTwoFactor, enableTwoFactor, generateBackupCodes, secondFactorsQueryOptions, verifyTotp } from '../auth/index.ts'
 import { refreshSession } from '../../lib/session.ts'
 import { BackupCodes } from './backup-codes.tsx'
 import { CopyButton } from './copy-button.tsx'
 import { PasswordConfirmDialog } from './password-confirm-dialog.tsx'
+import { PhoneFactorSetup } from './phone-factor-setup.tsx'
+import { SecondFactorList } from './second-factor-list.tsx'
 import { TotpCodeSchema } from './schemas.ts'
 import { SectionCard } from '../../components/section-card.tsx'
 import { TotpQrCode } from './totp-qr-code.tsx'
@@ -39,8 +41,16 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
   const queryClient = useQueryClient()
   const [setup, setSetup] = useState<Setup>({ step: 'idle' })
   const [prompt, setPrompt] = useState<PasswordPrompt>(null)
+  const [addingPhone, setAddingPhone] = useState(false)
+  const factors = useQuery(secondFactorsQueryOptions)
+  const list = factors.data ?? []
+  const hasApp = list.some((f) => f.factorType === 'totp')
+  const hasPhone = list.some((f) => f.factorType === 'phone' && f.status === 'verified')
   // The server swaps the session when 2FA is switched on or off: refresh everything about the viewer.
-  const refresh = () => refreshSession(queryClient)
+  const refresh = async () => {
+    await refreshSession(queryClient)
+    await queryClient.invalidateQueries({ queryKey: secondFactorsQueryOptions.queryKey })
+  }
 
   const badge = setup.step === 'scan' ? (
     <Badge variant="warning">Setting up</Badge>
@@ -59,14 +69,24 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
       icon={ShieldCheck}
       title="Two-factor authentication"
       badge={badge}
-      description="Protect your account with a one-time code from an authenticator app each time you sign in with your password."
+      description="Protect your account with a one-time code each time you sign in: from an authenticator app, or texted to your phone."
       actions={
         setup.step === 'idle' &&
-        !enabled && (
-          <Button size="sm" onClick={() => setPrompt('enable')}>
-            <ShieldCheck aria-hidden="true" />
-            Enable
-          </Button>
+        factors.isSuccess && (
+          <div className="flex flex-wrap gap-2">
+            {!hasApp && (
+              <Button size="sm" variant={enabled ? 'outline' : 'default'} onClick={() => setPrompt('enable')}>
+                <Smartphone aria-hidden="true" />
+                {enabled ? 'Add authenticator app' : 'Enable'}
+              </Button>
+            )}
+            {!hasPhone && (
+              <Button size="sm" variant="outline" onClick={() => setAddingPhone(true)}>
+                <MessageSquare aria-hidden="true" />
+                Add text message
+              </Button>
+            )}
+          </div>
         )
       }
     >
@@ -82,22 +102,19 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
         />
       ) : setup.step === 'codes' ? (
         <BackupCodes codes={setup.backupCodes} onDone={() => setSetup({ step: 'idle' })} />
-      ) : enabled ? (
+      ) : list.length > 0 ? (
         <div className="grid gap-4">
-          <div className="flex items-start gap-3 rounded-lg border bg-muted/40 p-4">
-            <Smartphone className="mt-0.5 size-5 shrink-0 text-success" aria-hidden="true" />
-            <div className="grid gap-1 text-sm">
-              <p className="font-medium">Authenticator app</p>
-              <p className="text-muted-foreground">
-                When you sign in with your password, we'll ask for the code your app shows. Lost your phone? Use one of your backup codes.
-              </p>
-            </div>
-          </div>
+          <SecondFactorList factors={list} email={email} onChanged={refresh} onResumePhone={() => setAddingPhone(true)} />
+          <p className="text-sm text-muted-foreground">
+            When you sign in, we'll ask for a code from one of these.{hasApp ? ' Lost your phone? Use one of your backup codes.' : ''}
+          </p>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Button variant="outline" size="sm" onClick={() => setPrompt('regenerate')}>
-              <RefreshCw aria-hidden="true" />
-              Regenerate backup codes
-            </Button>
+            {hasApp && (
+              <Button variant="outline" size="sm" onClick={() => setPrompt('regenerate')}>
+                <RefreshCw aria-hidden="true" />
+                Regenerate backup codes
+              </Button>
+            )}
             <Button
               variant="outline"
               size="sm"
@@ -105,15 +122,25 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
               onClick={() => setPrompt('disable')}
             >
               <ShieldOff aria-hidden="true" />
-              Disable
+              Turn off two-factor
             </Button>
           </div>
         </div>
       ) : (
         <p className="text-sm text-muted-foreground">
-          Works with Google Authenticator, Microsoft Authenticator, 1Password, Authy and any other app that supports TOTP codes.
+          Works with Google Authenticator, Microsoft Authenticator, 1Password, Authy and any other app that supports TOTP codes, or with
+          codes texted to your verified phone number.
         </p>
       )}
+
+      <PhoneFactorSetup
+        open={addingPhone}
+        onOpenChange={setAddingPhone}
+        onAdded={async () => {
+          toast.success('Text message sign-in codes added')
+          await refresh()
+        }}
+      />
 
       <PasswordConfirmDialog
         open={prompt === 'enable'}
@@ -147,8 +174,8 @@ export function TwoFactorSection({ enabled, email }: { enabled: boolean; email: 
         onOpenChange={(open) => !open && setPrompt(null)}
         email={email}
         title="Disable two-factor authentication"
-        description="Signing in will only need your password. Your backup codes will stop working."
-        confirmLabel="Disable two-factor"
+        description="Signing in will only need your password. Every second factor is removed and your backup codes stop working."
+        confirmLabel="Turn off two-factor"
         destructive
         onConfirm={async (password) => {
           await disableTwoFactor(password)

@@ -1,0 +1,75 @@
+/**
+ * Security target H6 (CORS): an untrusted Origin is never echoed in Access-Control-Allow-Origin,
+ * and credentials are never allowed together with `*`. The API is same-origin only: it sends no
+ * CORS headers at all, so a browser lets no other site read an answer. Figure: every route × 5
+ * untrusted origins × (preflight, request with the user's cookie): 0 echoes, 0 `*` with credentials.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signedInUser } from '#tests/support/alert-fixtures.ts'
+import { appRoutes } from '#tests/support/app-routes.ts'
+import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/support/test-app.ts'
+
+let t: TestApp
+let cookie: string
+beforeAll(async () => {
+  t = await createTestApp()
+  const user = await signedInUser(t, 'cors')
+  cookie = [...user.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
+})
+afterAll(async () => {
+  await t.close()
+})
+
+/** Origins a browser may send that are not ours: another site, a sandboxed frame, look-alikes of ours. */
+const UNTRUSTED = ['https://evil.example', 'null', `${TEST_ORIGIN}.evil.example`, 'http://evil.localhost:3999', TEST_ORIGIN.replace('http:', 'https:')]
+
+const path = (template: string) => template.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000')
+
+/** The CORS headers of an answer, by name. */
+function corsHeaders(res: Response): Record<string, string> {
+  return Object.fromEntries([...res.headers].filter(([name]) => name.startsWith('access-control-')))
+}
+
+describe('H6: CORS', () => {
+  it('echoes no untrusted Origin and never allows credentials with `*`, on any route, preflight or not', async () => {
+    const routes = appRoutes(t)
+    expect(routes.length).toBeGreaterThan(90)
+    const echoed: string[] = []
+    const wildcardWithCredentials: string[] = []
+    const anyCors: string[] = []
+    let sent = 0
+    for (const route of routes) {
+      for (const origin of UNTRUSTED) {
+        const preflight = t.app.request(path(route.path), {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': route.method, 'access-control-request-headers': 'content-type' },
+        })
+        const request = t.app.request(path(route.path), {
+          method: route.method,
+          headers: { origin, cookie, ...(['GET', 'HEAD'].includes(route.method) ? {} : { 'content-type': 'application/json' }) },
+          ...(['GET', 'HEAD'].includes(route.method) ? {} : { body: '{}' }),
+        })
+        for (const [kind, res] of [['preflight', await preflight], ['request', await request]] as const) {
+          sent++
+          const cors = corsHeaders(res)
+          const label = `${kind} ${route.method} ${route.path} from ${origin} → ${res.status} ${JSON.stringify(cors)}`
+          const allowed = cors['access-control-allow-origin']
+          if (allowed !== undefined && allowed !== '*' && allowed !== TEST_ORIGIN) echoed.push(label)
+          if (allowed === '*' && cors['access-control-allow-credentials'] === 'true') wildcardWithCredentials.push(label)
+          if (Object.keys(cors).length > 0) anyCors.push(label)
+        }
+      }
+    }
+    console.info(`[H6] ${routes.length} routes × ${UNTRUSTED.length} origins × 2 = ${sent} answers: ${echoed.length} echoed, ${wildcardWithCredentials.length} '*' with credentials`)
+    expect(echoed).toEqual([])
+    expect(wildcardWithCredentials).toEqual([])
+    // What we ship: no CORS at all.
+    expect(anyCors).toEqual([])
+  })
+
+  it('sends no CORS headers to our own origin either: the web app is served from it, so it needs none', async () => {
+    const res = await t.app.request('/api/me', { headers: { origin: TEST_ORIGIN, cookie } })
+    expect(res.status).toBe(200)
+    expect(corsHeaders(res)).toEqual({})
+  })
+})
