@@ -84,3 +84,13 @@ export async function signedIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/alerts')
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
 }
+
+/** Signs in through the /auth form as a visitor does: email, password, the challenge, Sign In. */
+export async function signInWithForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/auth')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Email').fill(email)
+  await form.getByLabel('Password').fill(password)
+  await solveChallenge(page)
+  await form.getByRole('button', { name: 'Sign In' }).click()
+}

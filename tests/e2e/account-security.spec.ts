@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test'
-import { PASSWORD, signedIn, solveChallenge, uniqueEmail } from './account-helpers.ts'
+import { signedIn, signInWithForm, uniqueEmail } from './account-helpers.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 import { outboxHeaders } from './outbox-key.ts'
@@ -29,7 +29,7 @@ async function verifiedPhone(page: Page): Promise<string> {
   return phone
 }
 
-test('text-message sign-in codes: added on /profile, then asked for at sign-in', async ({ page }) => {
+test('text-message sign-in codes added on /profile beside the sign-in methods, then asked for at sign-in', async ({ page }) => {
   test.setTimeout(120_000) // two real proof-of-work challenges
   const email = uniqueEmail('sms-factor')
   await signedIn(page, email)
@@ -52,35 +52,24 @@ test('text-message sign-in codes: added on /profile, then asked for at sign-in',
   await expect(section.getByText('Enabled', { exact: true })).toBeVisible()
   await expectNoAxeViolations(page, { include: '#two-factor' })
 
+  // The sign-in methods beside it: the password, and the providers this server offers (none has
+  // credentials on the test server, so their buttons say so instead of failing).
+  const methods = page.getByRole('region', { name: 'Sign-in methods' })
+  const list = methods.getByRole('list', { name: 'Sign-in methods' })
+  await expect(list.getByRole('listitem')).toHaveCount(4)
+  await expect(list.getByRole('listitem').first()).toContainText('Email and password')
+  for (const provider of ['Google', 'Microsoft', 'Apple']) await expect(methods.getByRole('button', { name: `Connect ${provider}` })).toBeDisabled()
+  await expect(list).toContainText('Not available on this server.')
+  await expectNoAxeViolations(page, { include: '#sign-in-methods' })
+
   // Signed out, the password alone is not enough: the second step texts a code.
   await page.context().clearCookies()
-  await page.goto('/auth')
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email').fill(email)
-  await form.getByLabel('Password').fill(PASSWORD)
-  await solveChallenge(page)
-  await form.getByRole('button', { name: 'Sign In' }).click()
+  await signInWithForm(page, email)
   await expect(page.getByText(`Enter the 6-digit code we texted to •••• ${phone.slice(-2)}.`)).toBeVisible()
   const step = page.getByRole('form', { name: 'Two-factor verification' })
   await step.getByRole('textbox', { name: 'Texted code' }).fill(await textedCode(page.context().request, phone, /^FareDrop sign-in code: (\d{6})\./, setupCode))
   await step.getByRole('button', { name: 'Verify' }).click()
   await expect(page).toHaveURL(/\/alerts$/)
-})
-
-test('sign-in methods list the password and the providers this server offers', async ({ page }) => {
-  await signedIn(page, uniqueEmail('methods'))
-  await page.goto('/profile#sign-in-methods')
-  const section = page.getByRole('region', { name: 'Sign-in methods' })
-  const methods = section.getByRole('list', { name: 'Sign-in methods' })
-  await expect(methods.getByRole('listitem')).toHaveCount(4)
-  await expect(methods.getByRole('listitem').first()).toContainText('Email and password')
-  await expect(methods.getByRole('listitem').first()).toContainText('Set')
-  // No provider has credentials on the test server: their buttons say so instead of failing.
-  for (const provider of ['Google', 'Microsoft', 'Apple']) {
-    await expect(section.getByRole('button', { name: `Connect ${provider}` })).toBeDisabled()
-  }
-  await expect(methods).toContainText('Not available on this server.')
-  await expectNoAxeViolations(page, { include: '#sign-in-methods' })
 })
 
 test('a session ended elsewhere signs the open page out with a message', async ({ page, playwright, consoleGuard }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { linkFromOutbox, PASSWORD, signUp, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
+import { linkFromOutbox, signInWithForm, signUp, signUpAndVerify, solveChallenge, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { E2E_OUTBOX_KEY } from './outbox-key.ts'
 
@@ -14,11 +14,28 @@ async function askForEmailLink(page: Page, email: string, button: string) {
 }
 
 test.describe('accounts', () => {
-  test('sign up, verify by email, sign out, sign in again', async ({ page, request }) => {
+  test('sign up, verify by email from the local mailbox, sign out, sign in again', async ({ page, consoleGuard }) => {
     const email = uniqueEmail('ana')
     await signUp(page, email)
 
-    await page.goto(await linkFromOutbox(request, email, '/verify-email?token='))
+    // The local mailbox: being on this machine is not enough (decision 030; the browser logs the
+    // refused read), the link the server printed at start-up opens it.
+    consoleGuard.allow(/404/)
+    // Its preview frame is sandboxed without scripts, on purpose: Chromium reports any script it
+    // keeps from running in a previewed email as an error (seen on CI only).
+    consoleGuard.allow(/^error: Blocked script execution in 'http:\/\/127\.0\.0\.1:\d+\/api\/dev\/outbox\/[0-9a-f-]+\/html' because the document's frame is sandboxed/)
+    await page.goto('/dev/mailbox')
+    await expect(page.getByText('The local mailbox is not available here.', { exact: false })).toBeVisible()
+    await page.goto(`/dev/mailbox#key=${E2E_OUTBOX_KEY}`)
+    await expect(page).toHaveURL(/\/dev\/mailbox$/)
+    // Only this traveller's mail, which goes out just after the sign-up answer.
+    await page.getByLabel('Recipient').fill(email)
+    const verifyLink = page.getByRole('link', { name: /\/verify-email\?token=/ })
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Filter' }).click()
+      await expect(verifyLink).toBeVisible({ timeout: 1_000 })
+    }).toPass()
+    await verifyLink.click()
     await expect(page.getByRole('heading', { name: 'Your email is confirmed' })).toBeVisible()
 
     await page.getByRole('button', { name: 'Account menu' }).click()
@@ -28,12 +45,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
 
-    await page.goto('/auth')
-    const form = page.getByRole('form', { name: 'Sign in' })
-    await form.getByLabel('Email').fill(email)
-    await form.getByLabel('Password').fill(PASSWORD)
-    await solveChallenge(page)
-    await form.getByRole('button', { name: 'Sign In' }).click()
+    await signInWithForm(page, email)
     await expect(page).toHaveURL(/\/alerts$/)
     await expect(page.getByText('Successfully signed in!', { exact: true })).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Flights', 'Alerts'])
@@ -41,27 +53,6 @@ test.describe('accounts', () => {
     // A signed-in user visiting / or /auth goes to /alerts.
     await page.goto('/')
     await expect(page).toHaveURL(/\/alerts$/)
-  })
-
-  test('the local mailbox opens only with the link the server printed, and shows the sign-up email', async ({ page, consoleGuard }) => {
-    const email = uniqueEmail('mailbox')
-    await signUp(page, email)
-    // Being on this machine is not enough (decision 030): the browser's failed read is expected.
-    consoleGuard.allow(/404/)
-    await page.goto('/dev/mailbox')
-    await expect(page.getByText('The local mailbox is not available here.', { exact: false })).toBeVisible()
-
-    await page.goto(`/dev/mailbox#key=${E2E_OUTBOX_KEY}`)
-    await expect(page).toHaveURL(/\/dev\/mailbox$/)
-    const messages = page.getByRole('region', { name: 'Messages' })
-    // The email goes out just after the sign-up answer: refresh until it is there.
-    await expect(async () => {
-      await page.getByRole('button', { name: 'Refresh' }).click()
-      await expect(messages.getByText(email).first()).toBeVisible({ timeout: 1_000 })
-    }).toPass()
-    // The key now lives in an HttpOnly cookie: a reload still opens the mailbox.
-    await page.reload()
-    await expect(messages.getByText(email).first()).toBeVisible()
   })
 
   test('shows the spec messages for an empty sign-up form', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
@@ -85,6 +86,18 @@ const FAST_WORKER = {
   TWILIO_AUTH_TOKEN: undefined,
   TWILIO_SMS_FROM: undefined,
   TWILIO_WHATSAPP_FROM: undefined,
+}
+
+/** The embedded pass's app settings beyond FAST_WORKER (its port and public URL, set in its beforeAll). */
+const APP_ENV: Record<string, string> = {}
+
+/** A port free now on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 20): Promise<void> {
@@ -366,7 +379,7 @@ if (process.env.DATABASE_URL) {
      * 600 alerts still see every kill land on held leases; the undisturbed drain after them stays a
      * few seconds (decision 021).
      */
-    const KILLS = 8
+    const KILLS = 7
     const ALERTS = 600
     /** The alerts come due one after another over about the kill phase, so every life finds work. */
     const DUE_OVER_MS = KILLS * 2_000
@@ -389,8 +402,46 @@ if (process.env.DATABASE_URL) {
 
     const openDir = () => openDatabase({ driver: 'pglite', dataDir })
 
+    /**
+     * Sign-ups caught by the same kills (issue 12, finding 5; W1 for the sign-up): one starts just
+     * before each kill, and after the kills every address must still sign up, verify and sign in.
+     * The app gets a fixed port, so its public URL (the origin it trusts) names it.
+     */
+    let origin: string
+    const signUps: { email: string; attempt: Promise<unknown> }[] = []
+    const OUTBOX_KEY = 'worker-crash-outbox-key'
+    const PASSWORD = 'a-strong-password'
+    const post = (pathname: string, json: unknown) =>
+      fetch(`${origin}${pathname}`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify(json) })
+
+    async function newestVerificationLink(email: string): Promise<string> {
+      for (let i = 0; i < 200; i++) {
+        const res = await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`, { headers: { 'x-outbox-key': OUTBOX_KEY } })
+        const { messages } = (await res.json()) as { messages: { links: string[] }[] }
+        const link = messages.flatMap((m) => m.links).find((l) => l.includes('/verify-email?token='))
+        if (link) return link
+        await sleep(50)
+      }
+      throw new Error(`no verification email for ${email}`)
+    }
+
+    /** Each address the kills caught signs up again at once, opens its newest link and signs in. */
+    async function finishSignUps(): Promise<void> {
+      for (const { email } of signUps) {
+        const again = await post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Ana Lima', callbackURL: '/' })
+        expect(again.status, `${email}: ${await again.clone().text()}`).toBe(200)
+        const token = new URL(await newestVerificationLink(email)).searchParams.get('token')!
+        const verified = await fetch(`${origin}/api/auth/verify-email?token=${encodeURIComponent(token)}`, { headers: { origin }, redirect: 'manual' })
+        expect(verified.status, email).toBeLessThan(400)
+        expect((await post('/api/auth/sign-in/email', { email, password: PASSWORD })).status, email).toBe(200)
+      }
+    }
+
     beforeAll(async () => {
       bundle = await bundleServer()
+      const port = await freePort()
+      origin = `http://127.0.0.1:${port}`
+      Object.assign(APP_ENV, { PORT: String(port), PUBLIC_URL: origin, CAPTCHA_PROVIDER: 'none', OUTBOX_KEY })
       dataDir = mkdtempSync(path.join(tmpdir(), 'faredrop-crash-'))
       const database = await openDir()
       scenario = await createCrashScenario(database.db)
@@ -405,7 +456,7 @@ if (process.env.DATABASE_URL) {
 
     async function startApp(): Promise<ServerProcess> {
       const t0 = performance.now()
-      const app = spawnLogged({ ...FAST_WORKER, DATA_DIR: dataDir, DATABASE_URL: undefined }, bundle.main)
+      const app = spawnLogged({ ...FAST_WORKER, ...APP_ENV, DATA_DIR: dataDir, DATABASE_URL: undefined }, bundle.main)
       await waitForListening(app, 30_000)
       figures.startupMs.push(Math.round(performance.now() - t0))
       // What this start found held by the process killed before it.
@@ -418,17 +469,20 @@ if (process.env.DATABASE_URL) {
       return app
     }
 
-    it('W1/W2: kill -9 of the app mid-batch, restarted on the same data directory, loses no alert and repeats no notice', { timeout: 180_000 }, async () => {
+    it('W1/W2: kill -9 of the app mid-batch, restarted on the same data directory, loses no alert, repeats no notice, and leaves every sign-up it caught finishable', { timeout: 180_000 }, async () => {
       const t0 = performance.now()
       for (let kill = 0; kill < KILLS; kill++) {
         const app = await startApp()
         // No cycle line when nothing is due at the moment: then the kill lands a moment after the start.
         await waitForLine(app, CYCLE_DONE, 1_500).catch(() => {})
+        const email = `crash-sign-up-${kill}-${seed}@example.com`
+        signUps.push({ email, attempt: post('/api/auth/sign-up/email', { email, password: PASSWORD, name: 'Ana Lima', callbackURL: '/' }).catch(() => null) })
         await sleep(killDelayMs())
         await killHard(app)
         figures.kills++
         figures.outboxRepeatsFolded += foldedRepeats(app)
       }
+      await Promise.all(signUps.map((s) => s.attempt))
       const killPhaseMs = performance.now() - t0
       const afterKills = await openDir()
       const done = await progressCounts(afterKills.db)
@@ -448,6 +502,13 @@ if (process.env.DATABASE_URL) {
       }
       expect(left).toEqual({ unchecked: 0, due: 0, leased: 0, pending: 0 })
       const drainMs = performance.now() - t1
+
+      const app = await startApp()
+      try {
+        await finishSignUps()
+      } finally {
+        await stopGracefully(app)
+      }
 
       report('pglite', { ...figures, startupMs: median(figures.startupMs), killPhaseS: seconds(killPhaseMs), drainS: seconds(drainMs) })
       const database = await openDir()

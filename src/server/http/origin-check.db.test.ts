@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeAlert, signedInUser } from '#tests/support/alert-fixtures.ts'
+import { appRoutes } from '#tests/support/app-routes.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { ORIGIN_MESSAGES } from './origin-check.ts'
 
@@ -83,5 +84,27 @@ describe('requests without cookies', () => {
   it('an empty action body needs no content type', async () => {
     const res = await send('/api/me/sessions/revoke-others', { headers: { origin: TEST_ORIGIN } })
     expect(res.status).toBe(200)
+  })
+})
+
+describe('every state-changing route, from the route table (A10)', () => {
+  // Each has its own proof instead of the browser's Origin (decision 028): Apple's form post
+  // carries the flow's state, the simulated seller page and one-click unsubscribe a signed token.
+  const EXEMPT = [/^\/api\/auth\/callback\/apple$/, /^\/api\/flights\/simulated-seller$/, /^\/api\/alerts\/:id\/unsubscribe$/]
+  const mutating = () =>
+    appRoutes(t).filter(({ method, path }) => !['GET', 'HEAD', 'OPTIONS'].includes(method) && !EXEMPT.some((rule) => rule.test(path)))
+
+  it('refuses a cookie-bearing request from a foreign Origin, or with none and Sec-Fetch-Site: cross-site: 403 on all of them', async () => {
+    const routes = mutating()
+    expect(routes.length).toBeGreaterThan(60)
+    const passed: string[] = []
+    for (const { method, path } of routes) {
+      const url = path.replace(/:[A-Za-z]+/g, 'x')
+      for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+        const res = await send(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: '{}' })
+        if (res.status !== 403) passed.push(`${method} ${path} ${JSON.stringify(headers)} → ${res.status}`)
+      }
+    }
+    expect(passed).toEqual([])
   })
 })
