@@ -1,19 +1,10 @@
 import { createHmac } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { PASSWORD, signedIn, solveChallenge, uniqueEmail } from './account-helpers.ts'
+import { PASSWORD, signedIn, signInWithForm, uniqueEmail } from './account-helpers.ts'
 import { expectNoAxeViolations } from './axe.ts'
 import { expect, test } from './fixtures.ts'
 
 const NEW_PASSWORD = 'an-even-stronger-password'
-
-async function submitPassword(page: Page, email: string, password: string) {
-  await page.goto('/auth')
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email').fill(email)
-  await form.getByLabel('Password').fill(password)
-  await solveChallenge(page)
-  await form.getByRole('button', { name: 'Sign In' }).click()
-}
 
 
 async function signOut(page: Page) {
@@ -104,7 +95,7 @@ test.describe('profile', () => {
     await signOut(page)
 
     // Password first, then the code from the app.
-    await submitPassword(page, email, PASSWORD)
+    await signInWithForm(page, email, PASSWORD)
     await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible()
     await expect(page).toHaveURL(/\/auth$/)
     // Only the code step shows: no tabs or provider buttons while the second factor is asked.
@@ -124,7 +115,7 @@ test.describe('profile', () => {
 
     // A backup code works in place of the app.
     await signOut(page)
-    await submitPassword(page, email, PASSWORD)
+    await signInWithForm(page, email, PASSWORD)
     await page.getByRole('button', { name: 'Use a backup code instead' }).click()
     await page.getByLabel('Backup code').fill(backupCode)
     await page.getByRole('button', { name: 'Verify' }).click()
@@ -139,7 +130,7 @@ test.describe('profile', () => {
     // The same account signed in on a second browser.
     const otherContext = await browser.newContext()
     const other = await otherContext.newPage()
-    await submitPassword(other, email, PASSWORD)
+    await signInWithForm(other, email, PASSWORD)
     await expect(other).toHaveURL(/\/alerts$/)
 
     await page.emulateMedia({ colorScheme: 'dark' })
@@ -167,7 +158,7 @@ test.describe('profile', () => {
     await expect(password.getByLabel('Current password')).toHaveValue('')
 
     // The new password signs in elsewhere.
-    await submitPassword(other, email, NEW_PASSWORD)
+    await signInWithForm(other, email, NEW_PASSWORD)
     await expect(other).toHaveURL(/\/alerts$/)
 
     await page.getByRole('region', { name: 'Delete account' }).getByRole('button', { name: 'Delete account' }).click()
