@@ -14,6 +14,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { browserClient } from './browser-client.mjs'
 
 const PORT = Number(process.env.BENCH_PORT ?? 3421)
 const DURATION = Number(process.env.DURATION ?? 15)
@@ -85,25 +86,7 @@ function startServer(env) {
 
 // ---- a browser-like client: cookies, our Origin ----
 
-function client() {
-  const cookies = new Map()
-  return {
-    cookieHeader: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    async request(pathname, { method = 'GET', json, headers: extra = {} } = {}) {
-      const headers = { origin: ORIGIN, ...extra }
-      if (cookies.size) headers.cookie = this.cookieHeader()
-      if (json !== undefined) headers['content-type'] = 'application/json'
-      const res = await fetch(`${ORIGIN}${pathname}`, { method, headers, body: json === undefined ? undefined : JSON.stringify(json), redirect: 'manual' })
-      for (const cookie of res.headers.getSetCookie()) {
-        const [pair] = cookie.split(';')
-        const [name, ...rest] = pair.split('=')
-        if (rest.join('=') === '' || /max-age=0/i.test(cookie)) cookies.delete(name.trim())
-        else cookies.set(name.trim(), rest.join('='))
-      }
-      return res
-    },
-  }
-}
+const client = () => browserClient(ORIGIN)
 
 async function expectStatus(res, status, what) {
   if (res.status !== status) throw new Error(`${what}: answered ${res.status} ${await res.text()}`)

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { browserClient } from './browser-client.mjs'
 
 const KILLS = Number(process.env.KILLS ?? 100)
 const PORT = Number(process.env.CRASH_PORT ?? 3392)
@@ -53,22 +54,8 @@ async function ready(server) {
   return false
 }
 
-const cookies = new Map()
-async function call(pathname, { method = 'GET', json, headers = {} } = {}) {
-  const res = await fetch(`${ORIGIN}${pathname}`, {
-    method,
-    headers: { origin: ORIGIN, ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}), ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: json ? JSON.stringify(json) : undefined,
-    redirect: 'manual',
-  })
-  for (const cookie of res.headers.getSetCookie()) {
-    const [pair] = cookie.split(';')
-    const [name, ...rest] = pair.split('=')
-    if (rest.join('=') === '' || /max-age=0/i.test(cookie)) cookies.delete(name.trim())
-    else cookies.set(name.trim(), rest.join('='))
-  }
-  return res
-}
+const browser = browserClient(ORIGIN)
+const call = (pathname, options) => browser.request(pathname, options)
 
 async function signUp() {
   const email = `crash-loop-${Date.now()}@example.com`
