@@ -6,6 +6,7 @@ import type { ErrorBody } from '#shared/errors.ts'
 import { databaseAnswers, type Db } from '../db/client.ts'
 import { databaseUnavailableError } from '../db/connection-errors.ts'
 import { userEmails } from '../db/schema.ts'
+import { peekJson } from '../http/json-body.ts'
 import { bodyFields, refuseOffSiteTargets } from '../http/redirect-guard.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
@@ -68,14 +69,6 @@ export const PASSWORD_CHECKED_PATHS: ReadonlyMap<string, string> = new Map([
 function lockedOut(block: SignInBlock, now: Date): AppError {
   const retryAfter = Math.max(1, Math.ceil((block.lockedUntil.getTime() - now.getTime()) / 1000))
   return new AppError('rate_limited', block.message, { headers: { 'Retry-After': String(retryAfter) } })
-}
-
-/** The JSON of a request or response, read from a copy (better-auth reads the original), or null. */
-function peekJson(message: Request | Response): Promise<unknown> {
-  return message
-    .clone()
-    .json()
-    .catch(() => null)
 }
 
 /** Whether better-auth's answer says the password it checked was wrong. */

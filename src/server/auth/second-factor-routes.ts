@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie'
 import { addPhoneFactorSchema, removeFactorSchema, renameFactorSchema, SECOND_FACTOR_MESSAGES } from '#shared/second-factors.ts'
 import type { Db } from '../db/client.ts'
 import { verifications } from '../db/schema.ts'
-import { jsonBody } from '../http/json-body.ts'
+import { jsonBody, peekJson } from '../http/json-body.ts'
 import { AppError } from '../lib/app-error.ts'
 import { inOurContract } from './auth-answers.ts'
 import type { Auth } from './auth.ts'
@@ -113,7 +113,7 @@ export function secondFactorRoutes(app: Hono, deps: SecondFactorRouteDeps) {
 
   // better-auth's "OTP only" mode would turn two-factor on with no number to text: factors are added here instead.
   app.post('/auth/two-factor/enable', async (c, next) => {
-    const body = (await c.req.raw.clone().json().catch(() => null)) as { method?: unknown } | null
+    const body = (await peekJson(c.req.raw)) as { method?: unknown } | null
     if (body?.method !== undefined && body.method !== 'totp') {
       throw new AppError('validation_failed', 'Add a text message method from your profile instead.', { fieldErrors: { method: ['Only totp'] } })
     }

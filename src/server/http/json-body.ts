@@ -20,3 +20,11 @@ export async function optionalJsonBody(c: Context): Promise<unknown> {
     throw new AppError('bad_request', 'The request body must be JSON.')
   }
 }
+
+/** The JSON of a request or response, read from a copy (whoever handles it next reads the original), or null. */
+export function peekJson(message: Request | Response): Promise<unknown> {
+  return message
+    .clone()
+    .json()
+    .catch(() => null)
+}
