@@ -6,7 +6,21 @@ import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, Sear
 import type { PushPublicKeyResponse, PushSubscriptionsResponse } from './notifications.ts'
 import type { PhoneState } from './phone-verification.ts'
 import type { SecondFactor, SecondFactorMethods } from './second-factors.ts'
-import type { AdminOverviewResponse, HealthResponse, ReadinessResponse } from './system.ts'
+import type {
+  AdminAlertDetail,
+  AdminAlertRow,
+  AdminAuditEntry,
+  AdminBillingSummary,
+  AdminDebugInfo,
+  AdminNotificationRow,
+  AdminOverviewResponse,
+  AdminTrendDay,
+  AdminUserRow,
+  ServerErrorEntry,
+  TestNoticeResult,
+  TestSearchResult,
+} from './admin.ts'
+import type { HealthResponse, ReadinessResponse } from './system.ts'
 
 /**
  * What each call of our API answers, declared once for both sides. The server's handlers answer
@@ -68,6 +82,33 @@ export interface ApiContract {
   'POST /api/billing/local/portal/:id/card': { subscription: SubscriptionView }
 
   'GET /api/admin/overview': AdminOverviewResponse
+  'GET /api/admin/trends': { days: AdminTrendDay[] }
+  'GET /api/admin/users': { users: AdminUserRow[] }
+  'GET /api/admin/users/:id': { user: AdminUserRow }
+  'POST /api/admin/users/:id/plan': { user: AdminUserRow; alerts: { paused: number; resumed: number } }
+  'POST /api/admin/users/:id/role': { user: AdminUserRow }
+  'POST /api/admin/users/:id/disable': { user: AdminUserRow; alertsDisabled: number; sessionsRevoked: number }
+  'POST /api/admin/users/:id/enable': { user: AdminUserRow; alertsRestored: number }
+  'POST /api/admin/users/:id/sign-out': { sessionsRevoked: number }
+  'POST /api/admin/users/:id/resend-verification': { sent: true }
+  'GET /api/admin/alerts': { alerts: AdminAlertRow[] }
+  'GET /api/admin/alerts/:id': AdminAlertDetail
+  'POST /api/admin/alerts/:id/check': { observation: unknown; evaluation: unknown }
+  'POST /api/admin/alerts/:id/disable': { alert: AdminAlertRow }
+  'POST /api/admin/alerts/:id/enable': { alert: AdminAlertRow }
+  'GET /api/admin/notifications': { notifications: AdminNotificationRow[] }
+  'POST /api/admin/notifications/retry': { count: number }
+  'POST /api/admin/notifications/discard': { count: number }
+  'GET /api/admin/billing': AdminBillingSummary
+  'POST /api/admin/billing/reconcile': { report: Record<string, unknown> }
+  'GET /api/admin/audit': { entries: AdminAuditEntry[] }
+  'GET /api/admin/debug': AdminDebugInfo
+  'GET /api/admin/errors': { errors: ServerErrorEntry[] }
+  'POST /api/admin/debug/test-search': TestSearchResult
+  'POST /api/admin/debug/test-notice': TestNoticeResult
+  'POST /api/admin/simulator/shocks': { shock: { id: string; from: string; to: string; departureDate: string | null; factor: number; until: string } }
+  'POST /api/admin/simulator/shocks/clear': { cleared: number }
+  'PUT /api/admin/simulator/failures': { failures: AdminDebugInfo['simulator'] extends infer S ? (S extends { failures: infer F } ? F : never) : never }
 
   // better-auth (src/server/auth/auth.ts) answers these; the shapes are the parts we read.
   'POST /api/auth/sign-up/email': { user: { id: string; email: string } | null }

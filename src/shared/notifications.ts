@@ -89,5 +89,6 @@ export interface PushPublicKeyResponse {
   publicKey: string
 }
 
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'dead', 'skipped'] as const
+/** `discarded`: a dead letter an admin decided not to retry (kept for the record). */
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'dead', 'skipped', 'discarded'] as const
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]

@@ -22,16 +22,3 @@ export interface ReadinessResponse {
   status: 'ready' | 'not-ready'
   checks: { database: boolean; migrations: boolean; worker: boolean }
 }
-
-/** GET /api/admin/overview: headline figures and the drivers, for the admin dashboard. */
-export interface AdminOverviewResponse {
-  overview: {
-    users: number
-    verifiedUsers: number
-    admins: number
-    activeSessions: number
-    /** Alert notices that failed for good (GET /api/admin/notifications?status=dead lists them). */
-    deadNotifications: number
-  }
-  drivers: Drivers
-}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ALERT_STATUSES } from '#shared/alert-status.ts'
+import { NOTIFICATION_STATUSES } from '#shared/notifications.ts'
 import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
 
@@ -146,6 +147,12 @@ export const profiles = pgTable('profiles', {
    * higher of this and what the subscriptions pay for (decision 017); null grants nothing.
    */
   grantedTier: text('granted_tier', { enum: ['premium', 'elite', 'unlimited'] }),
+  /**
+   * An admin disabled the account (issue 13): its sessions were revoked, it can't sign in, and its
+   * live alerts were disabled. Null for every account in use.
+   */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  disabledReason: text('disabled_reason'),
   ...timestamps,
 })
 
@@ -504,7 +511,7 @@ export const alertNotifications = pgTable(
     channel: text('channel', { enum: ['email', 'sms', 'whatsapp', 'push'] }).notNull(),
     /** `${alertId}:${eventKey}:${channel}`; the event key names the price event (the triggering observation). */
     dedupeKey: text('dedupe_key').notNull().unique(),
-    status: text('status', { enum: ['pending', 'sent', 'dead', 'skipped'] }).notNull().default('pending'),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A dispatcher holds the row until then; a crashed one's lease simply runs out. */
@@ -698,3 +705,68 @@ export const phoneFactors = pgTable('phone_factors', {
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * One price check of one alert, as the engine stored it (issue 13): the admin console's "checks in
+ * the last hour", lag from due time, cache hit ratio and each alert's check list. Written in the
+ * check's own transaction; pruned after CHECK_RETENTION_DAYS.
+ */
+export const priceChecks = pgTable(
+  'price_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    /** When the check was due (the alert's next_check_at when it was claimed); null for an admin's check. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome', { enum: ['price', 'missing', 'failed'] }).notNull(),
+    price: money('price'),
+    /** Answered by an observation already made (no provider call for this alert). */
+    cached: boolean('cached').notNull(),
+    notified: boolean('notified').notNull().default(false),
+    detail: text('detail'),
+  },
+  (t) => [index('price_checks_checked_idx').on(t.checkedAt), index('price_checks_alert_idx').on(t.alertId, t.checkedAt)],
+)
+
+/**
+ * Every admin action (issue 13): who, what, on which target, when, and the request id that finds
+ * the log line. The actor's email is copied so the entry still reads after the admin is deleted.
+ */
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    requestId: text('request_id'),
+  },
+  (t) => [index('admin_audit_log_at_idx').on(t.at)],
+)
+
+/**
+ * Recent unexpected server errors (status 500), from every app process, for /admin/debug: support
+ * finds the log line by the request id the user's error screen showed. Capped (see record-server-error.ts).
+ */
+export const serverErrors = pgTable(
+  'server_errors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    requestId: text('request_id'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    message: text('message').notNull(),
+    userId: text('user_id'),
+  },
+  (t) => [index('server_errors_at_idx').on(t.at)],
+)
