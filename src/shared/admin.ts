@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ALERT_STATUSES, type AlertStatus } from './alert-status.ts'
+import { airportCodesSchema } from './flights/search-params.ts'
 import { NOTIFICATION_STATUSES, type NotificationStatus } from './notifications.ts'
 import type { PlanId, PriceId } from './plans.ts'
 import type { Drivers } from './system.ts'
@@ -324,7 +325,5 @@ export interface TestNoticeResult {
   detail: string
 }
 
-export const clearShockSchema = z.strictObject({
-  from: z.string().trim().regex(/^[A-Za-z]{3}$/, 'Enter a 3-letter airport code'),
-  to: z.string().trim().regex(/^[A-Za-z]{3}$/, 'Enter a 3-letter airport code'),
-})
+/** POST /api/admin/simulator/shocks/clear: the route whose shocks end now (codes as the shock named them). */
+export const clearShockSchema = z.strictObject({ from: airportCodesSchema, to: airportCodesSchema })

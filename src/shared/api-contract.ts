@@ -85,7 +85,12 @@ export interface ApiContract {
   'GET /api/admin/trends': { days: AdminTrendDay[] }
   'GET /api/admin/users': { users: AdminUserRow[] }
   'GET /api/admin/users/:id': { user: AdminUserRow }
-  'POST /api/admin/users/:id/plan': { user: AdminUserRow; alerts: { paused: number; resumed: number } }
+  'POST /api/admin/users/:id/plan': {
+    profile: { role: string; subscription_tier: string }
+    user: AdminUserRow
+    /** Alerts the new plan paused, and plan-paused ones it resumed (ids). */
+    alerts: { plan: string; paused: string[]; resumed: string[]; changed: string[] }
+  }
   'POST /api/admin/users/:id/role': { user: AdminUserRow }
   'POST /api/admin/users/:id/disable': { user: AdminUserRow; alertsDisabled: number; sessionsRevoked: number }
   'POST /api/admin/users/:id/enable': { user: AdminUserRow; alertsRestored: number }
@@ -106,7 +111,7 @@ export interface ApiContract {
   'GET /api/admin/errors': { errors: ServerErrorEntry[] }
   'POST /api/admin/debug/test-search': TestSearchResult
   'POST /api/admin/debug/test-notice': TestNoticeResult
-  'POST /api/admin/simulator/shocks': { shock: { id: string; from: string; to: string; departureDate: string | null; factor: number; until: string } }
+  'POST /api/admin/simulator/shocks': { shock: { from: string; to: string; departureDate: string | null; factor: number; until: string } }
   'POST /api/admin/simulator/shocks/clear': { cleared: number }
   'PUT /api/admin/simulator/failures': { failures: AdminDebugInfo['simulator'] extends infer S ? (S extends { failures: infer F } ? F : never) : never }
 

@@ -96,3 +96,6 @@ export const ResendSchema = z
       : { type: 'sms' as const, phone: phoneSchema.parse(v.phone) },
   )
 export type ResendInput = z.infer<typeof ResendSchema>
+
+/** Signing in to an account an admin disabled (issue 13). */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Contact support if you think this is a mistake.'

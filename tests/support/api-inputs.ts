@@ -6,7 +6,19 @@ import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requ
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
 import { deletePushSubscriptionSchema, pushSubscriptionSchema, setPhoneSchema } from '#shared/notifications.ts'
 import { verifyPhoneSchema } from '#shared/phone-verification.ts'
+import {
+  adminAlertListQuerySchema,
+  adminAuditQuerySchema,
+  adminUserListQuerySchema,
+  clearShockSchema,
+  disableUserSchema,
+  setRoleSchema,
+  testNoticeSchema,
+  testSearchSchema,
+} from '#shared/admin.ts'
 import { listNotificationsQuerySchema } from '../../src/server/admin/list-notifications.ts'
+import { priceShockSchema } from '../../src/server/flights/price-shocks.ts'
+import { simulatorFailureSchema } from '../../src/server/flights/simulator-failures.ts'
 import { setUserPlanSchema } from '../../src/server/admin/set-user-plan.ts'
 import { advanceClockSchema } from '../../src/server/billing/local/advance-local-clock.ts'
 import { switchPlanSchema } from '../../src/server/billing/local/local-portal.ts'
@@ -56,8 +68,18 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/admin/users/:id/plan': { body: { schema: setUserPlanSchema, example: { tier: 'premium' } } },
   'POST /api/admin/billing/advance-clock': { body: { schema: advanceClockSchema, example: { days: 1 } } },
   'GET /api/admin/notifications': { query: { schema: listNotificationsQuerySchema, example: { status: 'sent' } } },
-  'PUT /api/admin/simulator/failures': { body: { example: { mode: 'none' } } },
-  'POST /api/admin/simulator/shocks': { body: { example: { departure_id: 'JFK', arrival_id: 'LHR', percent: -20 } } },
+  'PUT /api/admin/simulator/failures': { body: { schema: simulatorFailureSchema, example: { mode: 'none' } } },
+  'POST /api/admin/simulator/shocks': { body: { schema: priceShockSchema, example: { from: 'JFK', to: 'LHR', factor: 0.8 } } },
+  'POST /api/admin/simulator/shocks/clear': { body: { schema: clearShockSchema, example: { from: 'JFK', to: 'LHR' } } },
+  'GET /api/admin/users': { query: { schema: adminUserListQuerySchema, example: { q: 'ana@example.com', limit: '20' } } },
+  'POST /api/admin/users/:id/role': { body: { schema: setRoleSchema, example: { role: 'admin' } } },
+  'POST /api/admin/users/:id/disable': { body: { schema: disableUserSchema, example: { reason: 'fraud' } } },
+  'GET /api/admin/alerts': { query: { schema: adminAlertListQuerySchema, example: { q: 'JFK', status: 'active' } } },
+  'POST /api/admin/notifications/retry': { body: { example: { all: true } } },
+  'POST /api/admin/notifications/discard': { body: { example: { all: true } } },
+  'GET /api/admin/audit': { query: { schema: adminAuditQuerySchema, example: { action: 'user.plan', q: 'ana' } } },
+  'POST /api/admin/debug/test-search': { body: { schema: testSearchSchema, example: { from: 'JFK', to: 'LHR', departureDate: inDays(30) } } },
+  'POST /api/admin/debug/test-notice': { body: { schema: testNoticeSchema, example: { channel: 'email' } } },
   'POST /api/me/second-factors': { body: { schema: addPhoneFactorSchema, example: { factorType: 'phone', friendlyName: 'My phone' } } },
   'PATCH /api/me/second-factors/:id': { body: { schema: renameFactorSchema, example: { friendlyName: 'My phone' } } },
   'DELETE /api/me/second-factors/:id': { body: { schema: removeFactorSchema, example: { password: 'a password' } } },

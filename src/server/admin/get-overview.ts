@@ -1,18 +1,136 @@
-import { count, eq, gt } from 'drizzle-orm'
-import type { AdminOverviewResponse } from '#shared/system.ts'
+import { and, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm'
+import type { AdminOverview, NoticeChannel } from '#shared/admin.ts'
+import { NOTICE_CHANNELS } from '#shared/admin.ts'
+import { ALERT_STATUSES, LIVE_ALERT_STATUSES, type AlertStatus } from '#shared/alert-status.ts'
+import { PLAN_IDS, type PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
-import { alertNotifications, profiles, sessions, users } from '../db/schema.ts'
+import { alertNotifications, alerts, priceChecks, profiles, providerBudget, sessions, subscriptions, users } from '../db/schema.ts'
+import { recurringRevenue } from './revenue.ts'
 
-export type AdminOverview = AdminOverviewResponse['overview']
+const HOUR_MS = 3_600_000
+const DAY_MS = 24 * HOUR_MS
+const LIVE = sql.raw(`(${LIVE_ALERT_STATUSES.map((s) => `'${s}'`).join(', ')})`)
 
-/** Headline figures for the admin dashboard. */
-export async function getOverview(db: Db, now: Date): Promise<AdminOverview> {
-  const [[all], [verified], [admins], [active], [dead]] = await Promise.all([
-    db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(users).where(eq(users.emailVerified, true)),
-    db.select({ n: count() }).from(profiles).where(eq(profiles.role, 'admin')),
+export interface OverviewDeps {
+  db: Db
+  /** The price-check provider and its daily cap (the price-check config). */
+  provider: { id: string; perDay: number | null }
+}
+
+const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+
+/**
+ * GET /api/admin/overview: the figures an operator asks first (is it healthy, is it checking on
+ * time, what failed, what are we earning). A dozen small aggregate queries, run together.
+ */
+export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminOverview> {
+  const { db } = deps
+  const hourAgo = new Date(now.getTime() - HOUR_MS)
+  const dayAgo = new Date(now.getTime() - DAY_MS)
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS)
+  const [userFigures, tiers, [active], alertStatuses, checkFigures, [overdue], notices, [budget], subs] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        verified: sql<number>`(count(*) filter (where ${users.emailVerified}))::int`,
+        recent: sql<number>`(count(*) filter (where ${users.createdAt} >= ${weekAgo.toISOString()}::timestamptz))::int`,
+        admins: sql<number>`(count(*) filter (where ${profiles.role} = 'admin'))::int`,
+        disabled: sql<number>`(count(*) filter (where ${profiles.disabledAt} is not null))::int`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id)),
+    db.select({ tier: profiles.subscriptionTier, n: count() }).from(profiles).groupBy(profiles.subscriptionTier),
     db.select({ n: count() }).from(sessions).where(gt(sessions.expiresAt, now)),
-    db.select({ n: count() }).from(alertNotifications).where(eq(alertNotifications.status, 'dead')),
+    db.select({ status: alerts.status, n: count() }).from(alerts).groupBy(alerts.status),
+    db
+      .select({
+        lastHour: sql<number>`(count(*) filter (where ${priceChecks.checkedAt} >= ${hourAgo.toISOString()}::timestamptz))::int`,
+        lastDay: sql<number>`count(*)::int`,
+        failed: sql<number>`(count(*) filter (where ${priceChecks.outcome} = 'failed'))::int`,
+        drops: sql<number>`(count(*) filter (where ${priceChecks.notified}))::int`,
+        priced: sql<number>`(count(*) filter (where ${priceChecks.outcome} <> 'failed'))::int`,
+        cached: sql<number>`(count(*) filter (where ${priceChecks.cached}))::int`,
+        lagP50: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from ${priceChecks.checkedAt} - ${priceChecks.dueAt})) filter (where ${priceChecks.dueAt} is not null)`,
+        lagP95: sql<number | null>`percentile_cont(0.95) within group (order by extract(epoch from ${priceChecks.checkedAt} - ${priceChecks.dueAt})) filter (where ${priceChecks.dueAt} is not null)`,
+      })
+      .from(priceChecks)
+      .where(gte(priceChecks.checkedAt, dayAgo)),
+    db
+      .select({ n: count() })
+      .from(alerts)
+      .where(and(sql`${alerts.status} in ${LIVE}`, isNotNull(alerts.nextCheckAt), sql`${alerts.nextCheckAt} <= ${now.toISOString()}::timestamptz`)),
+    db
+      .select({
+        channel: alertNotifications.channel,
+        status: alertNotifications.status,
+        recent: sql<number>`(count(*) filter (where ${alertNotifications.createdAt} >= ${weekAgo.toISOString()}::timestamptz))::int`,
+        all: sql<number>`count(*)::int`,
+      })
+      .from(alertNotifications)
+      .groupBy(alertNotifications.channel, alertNotifications.status),
+    db
+      .select({ calls: providerBudget.calls })
+      .from(providerBudget)
+      .where(and(eq(providerBudget.provider, deps.provider.id), eq(providerBudget.period, 'day'), eq(providerBudget.windowStart, startOfUtcDay(now)))),
+    db.select().from(subscriptions),
   ])
-  return { users: all!.n, verifiedUsers: verified!.n, admins: admins!.n, activeSessions: active!.n, deadNotifications: dead!.n }
+  const [drops7] = await db
+    .select({ n: count() })
+    .from(priceChecks)
+    .where(and(eq(priceChecks.notified, true), gte(priceChecks.checkedAt, weekAgo)))
+
+  const u = userFigures[0]!
+  const byTier = Object.fromEntries(PLAN_IDS.map((id) => [id, 0])) as Record<PlanId, number>
+  for (const row of tiers) byTier[row.tier] = row.n
+  const byStatus = Object.fromEntries(ALERT_STATUSES.map((s) => [s, 0])) as Record<AlertStatus, number>
+  for (const row of alertStatuses) byStatus[row.status] = row.n
+  const byChannel = Object.fromEntries(NOTICE_CHANNELS.map((c) => [c, { sent: 0, failed: 0, pending: 0 }])) as AdminOverview['notices']['byChannel']
+  let dead = 0
+  for (const row of notices) {
+    const entry = byChannel[row.channel as NoticeChannel]
+    if (row.status === 'sent') entry.sent += row.recent
+    if (row.status === 'dead') {
+      entry.failed += row.recent
+      dead += row.all
+    }
+    if (row.status === 'pending') entry.pending += row.all
+  }
+  const c = checkFigures[0]!
+  const revenue = recurringRevenue(subs, now)
+  const round = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10)
+  return {
+    generatedAt: now.toISOString(),
+    users: {
+      total: u.total,
+      newLast7Days: u.recent,
+      verified: u.verified,
+      admins: u.admins,
+      disabled: u.disabled,
+      activeSessions: active!.n,
+      byTier,
+    },
+    alerts: { byStatus, live: LIVE_ALERT_STATUSES.reduce((sum, s) => sum + byStatus[s], 0) },
+    checks: {
+      lastHour: c.lastHour,
+      lastDay: c.lastDay,
+      failedLastDay: c.failed,
+      lagP50Seconds: round(c.lagP50),
+      lagP95Seconds: round(c.lagP95),
+      overdue: overdue!.n,
+    },
+    priceDrops: { lastDay: c.drops, last7Days: drops7!.n },
+    notices: { byChannel, dead },
+    provider: {
+      name: deps.provider.id,
+      callsToday: budget?.calls ?? 0,
+      dailyBudget: deps.provider.perDay,
+      cacheHitRatio: c.priced > 0 ? Math.round((c.cached / c.priced) * 1000) / 1000 : null,
+    },
+    billing: {
+      activeSubscriptions: [...revenue.byPrice.values()].reduce((sum, p) => sum + p.subscriptions, 0),
+      mrr: revenue.mrr,
+      byPrice: [...revenue.byPrice].map(([priceId, v]) => ({ priceId, ...v })),
+      pastDue: subs.filter((s) => s.status === 'past_due' || s.status === 'unpaid').length,
+    },
+  }
 }

@@ -209,9 +209,10 @@ describe('alerts: plan downgrade', () => {
 
     expect((await client.request(`/api/admin/users/${userId}/plan`, { method: 'POST', json: { tier: 'free' } })).status).toBe(403)
     const res = await admin.client.request(`/api/admin/users/${userId}/plan`, { method: 'POST', json: { tier: 'free' } })
-    expect(await readJson(res, 200)).toEqual({
+    expect(await readJson(res, 200)).toMatchObject({
       profile: { role: 'free', subscription_tier: 'free' },
       alerts: { plan: 'free', paused: [business.id], resumed: [], changed: [business.id] },
+      user: { id: userId, tier: 'free', grantedTier: null, liveAlertCount: 0 },
     })
     const read = (await readJson<{ alert: Alert }>(await client.request(`/api/alerts/${business.id}`), 200)).alert
     expect(read).toMatchObject({

@@ -3,9 +3,10 @@ import { betterAuth } from 'better-auth'
 import { APIError, createEmailVerificationToken } from 'better-auth/api'
 import { magicLink, twoFactor } from 'better-auth/plugins'
 import { and, eq } from 'drizzle-orm'
+import { ACCOUNT_DISABLED_MESSAGE } from '#shared/auth.ts'
 import { PRODUCT_NAME } from '#shared/site.ts'
 import type { Db } from '../db/client.ts'
-import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts'
+import { accounts, profiles, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { magicLinkEmail, passwordResetEmail, verificationEmail } from '../email/templates.ts'
 import type { Logger } from '../lib/logger.ts'
@@ -197,6 +198,12 @@ export function createAuth(deps: AuthDeps) {
       },
       session: {
         create: {
+          // An account an admin disabled gets no session by any way in (password, link, provider,
+          // second step); its existing sessions were ended when it was disabled (admin/disable-user.ts).
+          before: async (session) => {
+            const [profile] = await deps.db.select({ disabledAt: profiles.disabledAt }).from(profiles).where(eq(profiles.id, session.userId))
+            if (profile?.disabledAt) throw new APIError('FORBIDDEN', { message: ACCOUNT_DISABLED_MESSAGE, code: 'ACCOUNT_DISABLED' })
+          },
           after: async (session) => {
             const [user] = await deps.db
               .select({ id: users.id, email: users.email, emailVerified: users.emailVerified })

@@ -1,4 +1,4 @@
-import { and, gt } from 'drizzle-orm'
+import { and, eq, gt } from 'drizzle-orm'
 import { z } from 'zod'
 import { airportCodesSchema, isoDateSchema } from '#shared/flights/search-params.ts'
 import type { Db } from '../db/client.ts'
@@ -62,6 +62,16 @@ export function createPriceShockStore(deps: { db: Db; now: () => Date }) {
       })
       await refresh()
       return { from: input.from, to: input.to, departureDate: input.departureDate ?? null, factor: input.factor, until }
+    },
+    /** Ends every shock on this route (whatever its date) now; answers how many were active. */
+    async clear(route: { from: string; to: string }): Promise<number> {
+      const ended = await deps.db
+        .update(simulatorPriceShocks)
+        .set({ expiresAt: deps.now() })
+        .where(and(eq(simulatorPriceShocks.fromCodes, route.from), eq(simulatorPriceShocks.toCodes, route.to), gt(simulatorPriceShocks.expiresAt, deps.now())))
+        .returning({ id: simulatorPriceShocks.id })
+      await refresh()
+      return ended.length
     },
   }
 }

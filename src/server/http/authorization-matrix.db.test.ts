@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAlertVia, signedInUser } from '#tests/support/alert-fixtures.ts'
+import { createAlertVia, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { createVerifiedUser } from '#tests/support/verified-user.ts'
 import { sessions } from '../db/schema.ts'
@@ -38,6 +38,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/dev/outbox/:id/html': 'the outbox key or an admin (dev/outbox-access.db.test.ts)',
   'POST /api/dev/outbox-key': 'trades the outbox key for a cookie, 404 without it (dev/outbox-access.db.test.ts)',
   'GET /api/push/public-key': 'the VAPID public key is public by design',
+  'GET /metrics': 'the metrics token, or loopback only (metrics/metrics.db.test.ts)',
 }
 
 interface Owned {
@@ -51,6 +52,8 @@ let t: TestApp
 let owner: { client: TestClient; userId: string }
 let other: { client: TestClient; userId: string }
 let member: TestClient
+/** A member on each paid plan: the admin gate is about the role, never the plan (Unlimited included). */
+let paying: { plan: string; client: TestClient }[]
 let admin: TestClient
 const anonymous = () => t.client()
 
@@ -59,6 +62,12 @@ beforeAll(async () => {
   owner = await signedInUser(t, 'owner')
   other = await signedInUser(t, 'other')
   member = (await signedInUser(t, 'member')).client
+  paying = []
+  for (const plan of ['premium', 'elite', 'unlimited'] as const) {
+    const user = await signedInUser(t, plan)
+    await setPlan(t, user.userId, plan)
+    paying.push({ plan, client: user.client })
+  }
   admin = (await createVerifiedUser(t, ADMIN_EMAIL)).client
 })
 afterAll(async () => {
@@ -153,11 +162,14 @@ describe('authorization matrix (from the route table)', () => {
     expect(routeTable().length).toBeGreaterThan(50)
   })
 
-  it('admin routes: anonymous → 401, a member → 403, an admin gets past the check', async () => {
+  it('admin routes: anonymous → 401, a free, premium, elite or unlimited member → 403, an admin gets past the check', async () => {
     const wrong: string[] = []
-    for (const { method, path } of routeTable().filter((r) => r.path.startsWith('/api/admin/'))) {
+    const adminRoutes = routeTable().filter((r) => r.path.startsWith('/api/admin/'))
+    expect(adminRoutes.length).toBeGreaterThanOrEqual(29)
+    for (const { method, path } of adminRoutes) {
       if ((await send(anonymous(), method, path)).status !== 401) wrong.push(`anonymous ${method} ${path}`)
       if ((await send(member, method, path)).status !== 403) wrong.push(`member ${method} ${path}`)
+      for (const { plan, client } of paying) if ((await send(client, method, path)).status !== 403) wrong.push(`${plan} ${method} ${path}`)
       const asAdmin = (await send(admin, method, path)).status
       if (asAdmin === 401 || asAdmin === 403) wrong.push(`admin ${method} ${path} → ${asAdmin}`)
     }

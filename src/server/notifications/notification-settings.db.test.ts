@@ -194,9 +194,9 @@ describe('/api/admin/notifications', () => {
     expect(pending.notifications.filter((n) => n.alertId === alertId)).toHaveLength(1)
     expect((await admin.request('/api/admin/notifications?status=lost')).status).toBe(400)
 
-    const overview = await json<{ overview: { deadNotifications: number } }>(await admin.request('/api/admin/overview'), 200)
+    const overview = await json<{ overview: { notices: { dead: number } } }>(await admin.request('/api/admin/overview'), 200)
     const deadRows = await t.database.db.select().from(alertNotifications).where(eq(alertNotifications.status, 'dead'))
-    expect(overview.overview.deadNotifications).toBe(deadRows.length)
+    expect(overview.overview.notices.dead).toBe(deadRows.length)
     expect(deadRows.length).toBeGreaterThanOrEqual(1)
   })
 })

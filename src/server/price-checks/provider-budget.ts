@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { providerBudget } from '../db/schema.ts'
 
@@ -87,7 +87,14 @@ export async function providerCallsUsed(db: Db, provider: string, now: Date): Pr
   return { minute: get('minute'), day: get('day') }
 }
 
-/** Old windows are only history; two days are kept. */
+/** Old windows are only history: minutes for two days, days for the admin console's 30-day trend. */
 export async function pruneProviderBudget(db: Db, now: Date): Promise<void> {
-  await db.delete(providerBudget).where(lt(providerBudget.windowStart, new Date(now.getTime() - 2 * DAY_MS)))
+  await db
+    .delete(providerBudget)
+    .where(
+      or(
+        and(eq(providerBudget.period, 'minute'), lt(providerBudget.windowStart, new Date(now.getTime() - 2 * DAY_MS))),
+        lt(providerBudget.windowStart, new Date(now.getTime() - 35 * DAY_MS)),
+      ),
+    )
 }

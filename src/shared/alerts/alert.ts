@@ -125,8 +125,11 @@ export interface AlertPricePoint {
 export interface AlertNotificationSummary {
   id: string
   channel: NotificationChannel
-  /** pending (queued or retrying), sent, dead (gave up), skipped (the plan, alert or profile no longer allowed it). */
-  status: 'pending' | 'sent' | 'dead' | 'skipped'
+  /**
+   * pending (queued or retrying), sent, dead (gave up), skipped (the plan, alert or profile no longer
+   * allowed it), discarded (a failed notice FareDrop support decided not to send again).
+   */
+  status: 'pending' | 'sent' | 'dead' | 'skipped' | 'discarded'
   price: number | null
   created_at: string
   sent_at: string | null

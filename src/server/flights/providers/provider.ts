@@ -17,6 +17,8 @@ export interface FlightProvider {
   bookingOptions(query: FlightQuery, bookingToken: string, ctx?: CallContext): Promise<ProviderBookingResult>
   /** Price level, typical range and history for a route and dates. */
   priceInsights(query: FlightQuery, ctx?: CallContext): Promise<PriceInsights | null>
+  /** A first-step search with the provider's own answer beside the mapped one (/admin/debug); one call, no cache. */
+  inspectSearch?(query: FlightQuery, ctx?: CallContext): Promise<{ raw: unknown; mapped: ProviderSearchResult }>
 }
 
 export interface CallContext {

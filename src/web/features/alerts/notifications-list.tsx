@@ -18,6 +18,8 @@ export function deliveryOf(notice: Pick<AlertNotificationRecord, 'status' | 'att
       return { label: 'Failed', variant: 'destructive' }
     case 'skipped':
       return { label: 'Skipped', variant: 'muted' }
+    case 'discarded':
+      return { label: 'Not sent', variant: 'muted' }
     default:
       return notice.attempts > 0 ? { label: 'Retrying', variant: 'warning' } : { label: 'Pending', variant: 'secondary' }
   }
@@ -30,6 +32,7 @@ function detailOf(notice: AlertNotificationRecord): string {
   if (notice.status === 'sent' && notice.sentAt) return `Sent ${when(notice.sentAt)}`
   const parts = [when(notice.createdAt)]
   if (notice.status === 'skipped' && notice.note) parts.push(`Not sent: ${notice.note}`)
+  if (notice.status === 'discarded') parts.push('Delivery failed and was not retried')
   if (notice.status === 'pending' && notice.attempts > 0 && notice.nextAttemptAt) parts.push(`Next try ${format(parseISO(notice.nextAttemptAt), 'HH:mm')}`)
   return parts.join(' · ')
 }

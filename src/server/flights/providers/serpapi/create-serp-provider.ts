@@ -76,6 +76,11 @@ export function createSerpProvider(source: SerpSource, options: SerpProviderOpti
     async priceInsights(query, ctx) {
       return (await search(query, ctx)).priceInsights
     },
+
+    async inspectSearch(query, ctx) {
+      const raw = await call(toSerpQuery(query), { ...ctx, fresh: true })
+      return { raw, mapped: mapSearch(raw, query) }
+    },
   }
 }
 
