@@ -1,7 +1,6 @@
 import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
-import type { AdminAction, AdminAuditEntry } from '#shared/admin.ts'
-import { adminAuditQuerySchema } from '#shared/admin.ts'
+import type { AdminAction, AdminAuditEntry, adminAuditQuerySchema } from '#shared/admin.ts'
 import type { Db } from '../db/client.ts'
 import { adminAuditLog } from '../db/schema.ts'
 import { escapeLike } from './escape-like.ts'

@@ -42,7 +42,6 @@ afterAll(async () => {
 
 const post = (client: TestClient, path: string, json: unknown = {}) => client.request(path, { method: 'POST', json })
 const audit = async (query = '') => (await readJson<{ entries: AdminAuditEntry[] }>(await admin.request(`/api/admin/audit${query}`), 200)).entries
-const userRow = async (id: string) => (await readJson<{ user: AdminUserRow }>(await admin.request(`/api/admin/users/${id}`), 200)).user
 
 describe('users', () => {
   it('finds users by email with their plan, alerts and sign-in; a tier grant applies the plan rules and is audited', async () => {
