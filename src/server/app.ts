@@ -23,6 +23,9 @@ import { redirectGuard } from './http/redirect-guard.ts'
 import { setResponseHeader } from './http/response-headers.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
+import { createAppMetrics } from './metrics/app-metrics.ts'
+import { metricsRoutes } from './metrics/routes.ts'
+import { recordServerError } from './system/server-errors.ts'
 import { systemRoutes } from './system/routes.ts'
 import { flightRoutes } from './flights/routes.ts'
 import { phoneCodeDeps, phoneRoutes } from './phone/routes.ts'
@@ -53,6 +56,8 @@ export function createApp(deps: AppDeps) {
     await next()
     if (!c.res.headers.has('x-request-id')) setResponseHeader(c, 'x-request-id', c.get('requestId'))
   })
+  const metrics = createAppMetrics(deps)
+  app.use(metrics.recordRequests)
   app.use(async (c, next) => {
     const started = performance.now()
     await next()
@@ -60,6 +65,8 @@ export function createApp(deps: AppDeps) {
     deps.logger[isApi || c.res.status >= 500 ? 'info' : 'debug'](
       {
         requestId: c.get('requestId'),
+        // Whoever the request's own session check found (getViewer keeps it for the request): no extra query.
+        userId: c.get('viewerLookup')?.user.id,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -130,9 +137,15 @@ export function createApp(deps: AppDeps) {
   app.all('/api/*', (c) => {
     throw new AppError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
   })
+  // Outside /api (no origin check) and before the web app's fallback.
+  app.route('/', metricsRoutes({ metrics, metricsToken: deps.metricsToken, trustProxy: deps.trustProxy }))
   if (deps.webDistDir) app.route('/', createWebApp({ distDir: deps.webDistDir }))
 
-  app.onError(createErrorHandler(deps.logger))
+  app.onError(
+    createErrorHandler(deps.logger, {
+      onServerError: (report, c) => void recordServerError(deps.db, { ...report, userId: c.get('viewerLookup')?.user.id ?? null }, deps.logger),
+    }),
+  )
   return app
 }
 

@@ -51,6 +51,11 @@ export const EnvSchema = z.object({
   ),
   /** Set when a reverse proxy in front of the app sets X-Forwarded-For; otherwise the socket address is the client. */
   TRUST_PROXY: booleanFlag,
+  /**
+   * What `GET /metrics` takes (`Authorization: Bearer …`, decision 033). Unset: only callers on
+   * this machine (loopback, not forwarded from elsewhere) may read it.
+   */
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
   /** Largest request body the API accepts, in bytes. */
   BODY_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(10_485_760).default(65_536)),
   /** Run the price-check worker inside the web process. Always on with PGlite (one process per data directory). */

@@ -45,6 +45,8 @@ export interface Services {
   publicUrl: string
   /** What reading the local outbox takes besides an admin session (dev/outbox-key.ts). */
   outboxKey: string
+  /** What `GET /metrics` takes as a bearer token; unset, loopback callers only (metrics/metrics-access.ts). */
+  metricsToken?: string | undefined
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -126,6 +128,7 @@ export async function createServices(
     billing,
     publicUrl: publicUrl(env),
     outboxKey: await getOrCreateSecret(db, 'outbox_key', env.OUTBOX_KEY),
+    metricsToken: env.METRICS_TOKEN,
     drivers: resolveDrivers(env, database.driver),
     trustedOrigins: origins,
     socialProviders: socialProviderAvailability(env),

@@ -1,8 +1,11 @@
+import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { AppError } from '../lib/app-error.ts'
-import { toErrorResponse } from './error-handler.ts'
+import { createErrorHandler, toErrorResponse, type ServerErrorReport } from './error-handler.ts'
 
 describe('toErrorResponse', () => {
   it('maps an AppError to its status, code, message and field errors', () => {
@@ -54,5 +57,49 @@ describe('toErrorResponse', () => {
 
   it('passes an AppError’s headers through', () => {
     expect(toErrorResponse(new AppError('rate_limited', 'Slow down.', { headers: { 'Retry-After': '30' } })).headers).toEqual({ 'Retry-After': '30' })
+  })
+})
+
+describe('createErrorHandler: onServerError', () => {
+  const failing = (error: () => Error) => {
+    const reports: ServerErrorReport[] = []
+    const app = new Hono()
+    app.use(requestId())
+    app.get('/boom', () => {
+      throw error()
+    })
+    app.onError(createErrorHandler(pino({ level: 'silent' }), { onServerError: (report) => reports.push(report) }))
+    return { app, reports }
+  }
+
+  it('reports a 500 with the request id the client got, the path without its query and the innermost message, clipped', async () => {
+    const cause = new Error(`relation "x" does not exist ${'y'.repeat(600)}`)
+    const { app, reports } = failing(() => new Error('Failed query: select * from x where token = $1\nparams: secret', { cause }))
+    const res = await app.request('/boom?token=secret')
+    expect(res.status).toBe(500)
+    const body = (await res.json()) as { error: { requestId: string } }
+    expect(reports).toEqual([{ requestId: body.error.requestId, method: 'GET', path: '/boom', status: 500, message: cause.message.slice(0, 500) }])
+    expect(reports[0]!.message).not.toContain('secret')
+  })
+
+  it('leaves out refusals and the 503 of an unreachable database, and survives a callback that throws', async () => {
+    const refused = failing(() => new AppError('forbidden', 'No.'))
+    expect((await refused.app.request('/boom')).status).toBe(403)
+    const down = failing(() => Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }))
+    expect((await down.app.request('/boom')).status).toBe(503)
+    expect([...refused.reports, ...down.reports]).toEqual([])
+
+    const app = new Hono()
+    app.get('/boom', () => {
+      throw new Error('boom')
+    })
+    app.onError(
+      createErrorHandler(pino({ level: 'silent' }), {
+        onServerError: () => {
+          throw new Error('recording failed')
+        },
+      }),
+    )
+    expect((await app.request('/boom')).status).toBe(500)
   })
 })

@@ -92,7 +92,26 @@ export function toErrorResponse(error: unknown): { status: number; body: ServerE
   return { status: 500, body: { error: { code: 'internal', message: GENERIC_MESSAGE } } }
 }
 
-export function createErrorHandler(logger: Logger) {
+/** A request that failed with a 500, for the record admins read (system/server-errors.ts). */
+export interface ServerErrorReport {
+  requestId: string | null
+  method: string
+  /** Without the query string. */
+  path: string
+  status: number
+  /** The innermost cause's message (the driver's, not the query wrapper's with its parameters), at most 500 characters. */
+  message: string
+}
+
+export interface ErrorHandlerOptions {
+  /**
+   * Told of every 500 (not the 503s of an unreachable database, nor refusals); the composition root
+   * records it, so this layer needs no database. Must not throw; it is not awaited.
+   */
+  onServerError?: (report: ServerErrorReport, c: Context) => void
+}
+
+export function createErrorHandler(logger: Logger, options: ErrorHandlerOptions = {}) {
   return (error: Error, c: Context) => {
     const { status, body, headers } = toErrorResponse(error)
     const requestId = c.get('requestId') as string | undefined
@@ -101,6 +120,14 @@ export function createErrorHandler(logger: Logger) {
       logger.warn({ requestId, path: c.req.path, cause: describeCause(error) }, 'request refused: database unavailable')
     } else if (status >= 500) {
       logger.error({ err: error, requestId, path: c.req.path }, 'request failed')
+      if (status === 500 && options.onServerError) {
+        const report = { requestId: requestId ?? null, method: c.req.method, path: c.req.path, status, message: (describeCause(error) || error.name).slice(0, 500) }
+        try {
+          options.onServerError(report, c)
+        } catch (err) {
+          logger.warn({ err, requestId }, 'could not report the server error')
+        }
+      }
     } else {
       logger.info({ requestId, path: c.req.path, status, code: body.error.code }, 'request rejected')
     }

@@ -6,8 +6,12 @@ import { errorCopy } from './error-copy.ts'
 
 const ICONS: Record<number, typeof AlertTriangle> = { 404: SearchX, 403: ShieldAlert, 401: LockKeyhole }
 
-/** Full-page error for a route: title and text by status, Refresh Page, Go Home and a support link. */
-export function ErrorScreen({ status, message }: { status?: number; message?: string }) {
+/**
+ * Full-page error for a route: title and text by status, Refresh Page, Go Home and a support link.
+ * `reference`: the failed API call's request id, shown small under the support link so support can
+ * find the server's log line.
+ */
+export function ErrorScreen({ status, message, reference }: { status?: number; message?: string; reference?: string | undefined }) {
   const { title, text } = errorCopy(status, message)
   const Icon = (status !== undefined && ICONS[status]) || AlertTriangle
   return (
@@ -39,6 +43,11 @@ export function ErrorScreen({ status, message }: { status?: number; message?: st
           Contact support
         </Link>
       </p>
+      {reference && (
+        <p className="mt-8 text-xs text-muted-foreground">
+          Reference: <span className="select-all font-mono">{reference}</span>
+        </p>
+      )}
     </section>
   )
 }

@@ -12,6 +12,17 @@ function statusOf(error: unknown): number | undefined {
   return undefined
 }
 
+/**
+ * The request id an API error's body carried (`error.requestId`, kept by the API client as
+ * `details`): what support searches the server's log for.
+ */
+function requestIdOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null || !('details' in error)) return undefined
+  const details = error.details
+  if (typeof details !== 'object' || details === null || !('requestId' in details)) return undefined
+  return typeof details.requestId === 'string' && details.requestId !== '' ? details.requestId : undefined
+}
+
 interface State {
   error: unknown
   failed: boolean
@@ -38,7 +49,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     const { error } = this.state
     return (
       <Suspense fallback={<PageSkeleton />}>
-        <ErrorScreen status={statusOf(error)} message={error instanceof Error ? error.message : undefined} />
+        <ErrorScreen status={statusOf(error)} message={error instanceof Error ? error.message : undefined} reference={requestIdOf(error)} />
       </Suspense>
     )
   }
