@@ -25,7 +25,7 @@ import { securityHeaders } from './http/security-headers.ts'
 import { createWebApp } from './http/web-app.ts'
 import { createAppMetrics } from './metrics/app-metrics.ts'
 import { metricsRoutes } from './metrics/routes.ts'
-import { recordServerError } from './system/server-errors.ts'
+import { listServerErrors, recordServerError } from './system/server-errors.ts'
 import { systemRoutes } from './system/routes.ts'
 import { flightRoutes } from './flights/routes.ts'
 import { phoneCodeDeps, phoneRoutes } from './phone/routes.ts'
@@ -48,6 +48,7 @@ export interface AppDeps extends Services {
 
 export function createApp(deps: AppDeps) {
   const app = new Hono()
+  const startedAt = deps.now()
 
   app.use(requestId())
   // Hono's requestId() sets the header before the route runs; answers the route makes itself (the
@@ -119,7 +120,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/me/phone', phoneRoutes(deps))
   app.route('/api/push', pushRoutes(deps))
   app.route('/api/billing', billingRoutes(deps))
-  app.route('/api/admin', adminRoutes(deps))
+  app.route('/api/admin', adminRoutes(deps, { startedAt, listServerErrors: (limit) => listServerErrors(deps.db, limit) }))
   // Cookies are Secure (and `__Secure-` named) when the site is served over HTTPS, as better-auth's.
   const secureCookies = deps.publicUrl.startsWith('https://')
   app.route(

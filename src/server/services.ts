@@ -45,6 +45,8 @@ export interface Services {
   publicUrl: string
   /** What reading the local outbox takes besides an admin session (dev/outbox-key.ts). */
   outboxKey: string
+  /** Verified addresses that hold the admin role (ADMIN_EMAILS, lower-cased). */
+  adminEmails: readonly string[]
   /** What `GET /metrics` takes as a bearer token; unset, loopback callers only (metrics/metrics-access.ts). */
   metricsToken?: string | undefined
 }
@@ -129,6 +131,7 @@ export async function createServices(
     publicUrl: publicUrl(env),
     outboxKey: await getOrCreateSecret(db, 'outbox_key', env.OUTBOX_KEY),
     metricsToken: env.METRICS_TOKEN,
+    adminEmails: env.ADMIN_EMAILS,
     drivers: resolveDrivers(env, database.driver),
     trustedOrigins: origins,
     socialProviders: socialProviderAvailability(env),
