@@ -526,6 +526,8 @@ export const alertNotifications = pgTable(
   (t) => [
     index('alert_notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('alert_notifications_alert_idx').on(t.alertId, t.createdAt),
+    // The admin overview, its trends and /metrics count recent notices by channel and status.
+    index('alert_notifications_created_idx').on(t.createdAt),
   ],
 )
 

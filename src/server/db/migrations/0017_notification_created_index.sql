@@ -1,0 +1,1 @@
+CREATE INDEX "alert_notifications_created_idx" ON "alert_notifications" USING btree ("created_at");
