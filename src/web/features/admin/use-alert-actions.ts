@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api, errorMessage } from '../../lib/api-client.ts'
+import { toast } from '../../stores/toast-store.ts'
+import { adminKeys, refreshAfterAction } from './api.ts'
+
+type AlertAction = 'check' | 'disable' | 'enable'
+
+const DONE: Record<AlertAction, string> = { check: 'Checked now', disable: 'Alert disabled', enable: 'Alert re-enabled' }
+
+/** Check now, disable or re-enable one alert; the detail and the list are read again after each. */
+export function useAlertAction(id: string, name: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (action: AlertAction) => {
+      if (action === 'check') await api('POST /api/admin/alerts/:id/check', { params: { id }, json: {} })
+      else if (action === 'disable') await api('POST /api/admin/alerts/:id/disable', { params: { id }, json: {} })
+      else await api('POST /api/admin/alerts/:id/enable', { params: { id }, json: {} })
+      return action
+    },
+    onSuccess: (action) => {
+      refreshAfterAction(queryClient, [adminKeys.alert(id), adminKeys.alerts, adminKeys.users])
+      toast.success(DONE[action], action === 'check' ? `${name}: the new check is at the top of the list.` : name)
+    },
+    onError: (error) => toast.error(`Couldn't update ${name}`, errorMessage(error)),
+  })
+}
