@@ -3,7 +3,7 @@ import type { AdminUserRow } from '#shared/admin.ts'
 import { currentSubscription } from '#shared/billing.ts'
 import type { PlanId, PriceId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
-import { alerts, profiles, sessions, subscriptions, users } from '../db/schema.ts'
+import { alerts, profiles, subscriptions, users } from '../db/schema.ts'
 import { AppError } from '../lib/app-error.ts'
 import { escapeLike } from './escape-like.ts'
 
@@ -33,11 +33,11 @@ export async function getAdminUser(db: Db, id: string, input: { now: Date; admin
   return row
 }
 
-/** Rows for these users, in the order given. Four queries whatever the count. */
+/** Rows for these users, in the order given. Three queries whatever the count. */
 export async function adminUserRows(db: Db, ids: readonly string[], input: { now: Date; adminEmails: readonly string[] }): Promise<AdminUserRow[]> {
   if (ids.length === 0) return []
   const idList = [...ids]
-  const [base, alertCounts, lastSessions, subs] = await Promise.all([
+  const [base, alertCounts, subs] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -49,6 +49,7 @@ export async function adminUserRows(db: Db, ids: readonly string[], input: { now
         tier: profiles.subscriptionTier,
         grantedTier: profiles.grantedTier,
         disabledAt: profiles.disabledAt,
+        lastSignInAt: profiles.lastSignInAt,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
@@ -62,11 +63,6 @@ export async function adminUserRows(db: Db, ids: readonly string[], input: { now
       .from(alerts)
       .where(inArray(alerts.userId, idList))
       .groupBy(alerts.userId),
-    db
-      .select({ userId: sessions.userId, last: sql<string>`max(${sessions.createdAt})` })
-      .from(sessions)
-      .where(inArray(sessions.userId, idList))
-      .groupBy(sessions.userId),
     db.select().from(subscriptions).where(inArray(subscriptions.userId, idList)),
   ])
   const byId = new Map(base.map((row) => [row.id, row]))
@@ -74,7 +70,6 @@ export async function adminUserRows(db: Db, ids: readonly string[], input: { now
     const row = byId.get(id)
     if (!row) return []
     const counts = alertCounts.find((c) => c.userId === id)
-    const last = lastSessions.find((s) => s.userId === id)?.last
     const current = currentSubscription(
       subs.filter((s) => s.userId === id),
       input.now,
@@ -94,7 +89,7 @@ export async function adminUserRows(db: Db, ids: readonly string[], input: { now
         subscription: current
           ? { priceId: current.priceId as PriceId | null, status: current.status, currentPeriodEnd: current.currentPeriodEnd?.toISOString() ?? null }
           : null,
-        lastSignInAt: last ? new Date(last).toISOString() : null,
+        lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
         createdAt: row.createdAt.toISOString(),
         adminByConfig: row.emailVerified && input.adminEmails.includes(row.email.toLowerCase()),
       },

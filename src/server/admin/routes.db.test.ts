@@ -111,6 +111,9 @@ describe('users', () => {
     const member = await signedInUser(t, 'signout')
     expect(await readJson(await post(admin, `/api/admin/users/${member.userId}/sign-out`), 200)).toEqual({ sessionsRevoked: 1 })
     expect((await member.client.request('/api/me')).status).toBe(401)
+    // The last sign-in outlives the session.
+    const [after] = (await readJson<{ users: AdminUserRow[] }>(await admin.request(`/api/admin/users?q=${encodeURIComponent(member.email)}`), 200)).users
+    expect(after!.lastSignInAt).not.toBeNull()
     expect(await readJson(await post(admin, `/api/admin/users/${member.userId}/resend-verification`), 409)).toMatchObject({
       error: { message: 'This email address is already verified.' },
     })

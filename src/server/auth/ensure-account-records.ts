@@ -10,8 +10,9 @@ export interface AccountUser {
 }
 
 /**
- * Run whenever a session starts: makes sure the user has a profile, keeps user_emails in step with
- * the account email, and grants admin to verified addresses listed in ADMIN_EMAILS.
+ * Run whenever a session starts: makes sure the user has a profile, notes the sign-in time, keeps
+ * user_emails in step with the account email, and grants admin to verified addresses listed in
+ * ADMIN_EMAILS.
  */
 export async function ensureAccountRecords(
   deps: { db: Db; adminEmails: readonly string[]; now?: () => Date },
@@ -21,8 +22,8 @@ export async function ensureAccountRecords(
   const grantAdmin = user.emailVerified && deps.adminEmails.includes(user.email.toLowerCase())
   await deps.db
     .insert(profiles)
-    .values({ id: user.id, role: grantAdmin ? 'admin' : 'free' })
-    .onConflictDoUpdate({ target: profiles.id, set: grantAdmin ? { role: 'admin' } : { id: user.id } })
+    .values({ id: user.id, role: grantAdmin ? 'admin' : 'free', lastSignInAt: now })
+    .onConflictDoUpdate({ target: profiles.id, set: grantAdmin ? { role: 'admin', lastSignInAt: now } : { lastSignInAt: now } })
 
   const records = await deps.db
     .select({ email: userEmails.email, isPrimary: userEmails.isPrimary, isVerified: userEmails.isVerified })

@@ -153,6 +153,8 @@ export const profiles = pgTable('profiles', {
    */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
   disabledReason: text('disabled_reason'),
+  /** When the user last started a session (any way in), for the admin console. */
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   ...timestamps,
 })
 
