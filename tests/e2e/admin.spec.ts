@@ -3,26 +3,6 @@ import { signedIn, uniqueEmail } from './account-helpers.ts'
 import { inDays } from './alert-helpers.ts'
 import { expect, test } from './fixtures.ts'
 
-test('an admin from ADMIN_EMAILS reaches the dashboard through the account menu', async ({ page }) => {
-  await signedIn(page, 'admin@faredrop.test')
-  await page.getByRole('button', { name: 'Account menu' }).click()
-  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'Users' })).toBeVisible()
-  await page.getByRole('link', { name: 'Debug tools' }).click()
-  await expect(page).toHaveURL(/\/admin\/debug$/)
-  // The debug page names the driver behind each service, as /api/health does.
-  const driverTable = async () => {
-    const services = await page.locator('dt').allTextContents()
-    const drivers = await page.locator('dd').allTextContents()
-    return Object.fromEntries(services.map((service, i) => [service, drivers[i]]))
-  }
-  await expect
-    .poll(driverTable)
-    .toMatchObject({ db: 'pglite', flights: 'simulated', email: 'outbox', sms: 'outbox', whatsapp: 'outbox', push: 'outbox' })
-})
-
 test('a signed-in member sees the permission message on /admin', async ({ page }) => {
   await signedIn(page, `member-${Date.now()}@example.com`)
   await page.goto('/admin')
@@ -45,10 +25,8 @@ test('an operator sees real figures after searches, an alert, a price shock and 
   const travellerPage = await traveller.newPage()
   const email = uniqueEmail('traveller')
   await signedIn(travellerPage, email)
-  for (const to of ['MIA', 'DEN']) {
-    await travellerPage.goto(`/search?trip=one-way&from=ORD&to=${to}&depart=${inDays(50)}&class=economy&adults=1`)
-    await expect(travellerPage.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
-  }
+  await travellerPage.goto(`/search?trip=one-way&from=ORD&to=MIA&depart=${inDays(50)}&class=economy&adults=1`)
+  await expect(travellerPage.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
   const api = traveller.request
   const created = await api.post('/api/alerts', {
     headers: { origin },
@@ -69,9 +47,25 @@ test('an operator sees real figures after searches, an alert, a price shock and 
   })
   expect(paid.status(), await paid.text()).toBe(200)
 
-  // The operator shocks the route's prices from the debug page…
+  // The operator (an ADMIN_EMAILS address) opens the console from the account menu and the debug
+  // page from there: it names the driver behind each service, as /api/health does…
   await signedIn(page, 'console@faredrop.test')
-  await page.goto('/admin/debug')
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Admin Dashboard' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible()
+  await page.getByRole('link', { name: 'Debug tools' }).click()
+  await expect(page).toHaveURL(/\/admin\/debug$/)
+  const driverTable = async () => {
+    const services = await page.locator('dt').allTextContents()
+    const drivers = await page.locator('dd').allTextContents()
+    return Object.fromEntries(services.map((service, i) => [service, drivers[i]]))
+  }
+  await expect
+    .poll(driverTable)
+    .toMatchObject({ db: 'pglite', flights: 'simulated', email: 'outbox', sms: 'outbox', whatsapp: 'outbox', push: 'outbox', billing: 'local' })
+
+  // …and shocks the route's prices there…
   const shock = page.getByRole('form', { name: 'Apply a price shock' })
   await shock.getByLabel('From', { exact: true }).fill('ORD')
   await shock.getByLabel('To', { exact: true }).fill('MIA')
