@@ -51,18 +51,18 @@ describe('the server process on the embedded database', () => {
     // A client that keeps a connection idle for a while (6 s, past Node's 5 s default) can still use
     // it: the server does not drop it under the client's next request.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'faredrop.lock'), 'utf8')).pid).toBe(first.child.pid)
+    // A second process on the same directory is refused; it starts while the idle connection waits.
     try {
       expect(await getOnAgent(agent, `${url}/api/health`)).toEqual({ status: 200, reused: false })
-      await new Promise((resolve) => setTimeout(resolve, 6000))
+      const second = start({ ...embedded(dataDir), PORT: '0' })
+      const [code] = await Promise.all([second.exited, new Promise((resolve) => setTimeout(resolve, 6000))])
       expect(await getOnAgent(agent, `${url}/api/health`)).toEqual({ status: 200, reused: true })
+      expect(code).toBe(1)
+      expect(second.output()).toContain(`The data directory ${dataDir} is in use by another FareDrop process (pid ${first.child.pid}`)
     } finally {
       agent.destroy()
     }
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'faredrop.lock'), 'utf8')).pid).toBe(first.child.pid)
-
-    const second = start({ ...embedded(dataDir), PORT: '0' })
-    expect(await second.exited).toBe(1)
-    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another FareDrop process (pid ${first.child.pid}`)
     expect((await fetch(`${url}/api/health`)).status).toBe(200)
 
     first.child.kill('SIGTERM')

@@ -34,14 +34,8 @@ export interface RouteInput {
   query?: { schema?: z.ZodType; example: Record<string, string> }
 }
 
-const search = {
-  type: 2,
-  departure_id: 'JFK',
-  arrival_id: 'LHR',
-  outbound_date: inDays(30),
-  adults: 1,
-  travel_class: 1,
-}
+/** A one-way search as the search page sends it. */
+const search = { params: { tripType: 'one-way', from: 'JFK', to: 'LHR', departureDate: inDays(30), adults: 1 }, filters: {} }
 
 export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/alerts': { body: { schema: createAlertSchema, example: routeAlert() as unknown as Record<string, unknown> } },
