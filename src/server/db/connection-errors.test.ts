@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../lib/app-error.ts'
-import { databaseUnavailableError, isDatabaseUnavailable } from './connection-errors.ts'
+import { DrizzleQueryError } from 'drizzle-orm/errors'
+import { databaseUnavailableError, isDatabaseError, isDatabaseUnavailable } from './connection-errors.ts'
 
 /** An error as node-postgres or Node's net module makes it: a message plus a `code`. */
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code })
@@ -71,5 +72,16 @@ describe('databaseUnavailableError', () => {
     expect(error.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|5432/)
     expect(error.options.headers).toEqual({ 'Retry-After': '5' })
     expect(error.cause).toBe(cause)
+  })
+})
+
+describe('isDatabaseError', () => {
+  it('knows a failed query (Drizzle-wrapped or a bare SQLSTATE) and an unreachable database, not anything else', () => {
+    const driver = Object.assign(new Error('relation "x" does not exist'), { code: '42P01' })
+    expect(isDatabaseError(new DrizzleQueryError('select 1', [], driver))).toBe(true)
+    expect(isDatabaseError(new Error('search failed', { cause: driver }))).toBe(true)
+    expect(isDatabaseError(Object.assign(new Error('gone'), { code: 'ECONNREFUSED' }))).toBe(true)
+    expect(isDatabaseError(new TypeError("Cannot read properties of undefined (reading 'price')"))).toBe(false)
+    expect(isDatabaseError(Object.assign(new Error('rate limited'), { code: 'rate_limited' }))).toBe(false)
   })
 })

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { AppError } from '../lib/app-error.ts'
 
 /**
@@ -68,4 +69,22 @@ export function databaseUnavailableError(cause?: unknown): AppError {
     cause,
     headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   })
+}
+
+/**
+ * Whether an error came from the database at all (unreachable, or a query that failed there): a
+ * caller that maps its own failures to a friendly answer (the flight search's "Failed to retrieve
+ * search results") lets these through, so they answer as the database's failures do (503 or 500).
+ */
+export function isDatabaseError(error: unknown): boolean {
+  if (isDatabaseUnavailable(error)) return true
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && current !== undefined && current !== null; depth++) {
+    if (current instanceof DrizzleQueryError) return true
+    const code = (current as { code?: unknown }).code
+    // A SQLSTATE: five digits or capitals, as PostgreSQL and PGlite report.
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }

@@ -6,6 +6,7 @@ import { TRAVEL_CLASS_CODES } from '#shared/flights/flight-query.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { Db } from '../db/client.ts'
+import { isDatabaseError } from '../db/connection-errors.ts'
 import { ProviderError, type FlightProvider, type ProviderBookingResult, type ProviderSearchResult } from './providers/provider.ts'
 import { createSearchCache } from './search-cache.ts'
 import { createSearchHandles } from './search-handles.ts'
@@ -46,6 +47,9 @@ export function createFlightService(options: FlightServiceOptions) {
           ),
         ])
       } catch (error) {
+        // The simulated market reads its price shocks from the database: a database failure there
+        // is not the provider's, and answers as the database's failures do (503 or 500).
+        if (isDatabaseError(error)) throw error
         logger.error({ err: error, provider: provider.id, call: what }, 'flight provider call failed')
         if (error instanceof ProviderError && (error.code === 'token_expired' || error.code === 'bad_request') && what !== 'search') {
           throw new AppError('not_found', EXPIRED_RESULT, { cause: error })
