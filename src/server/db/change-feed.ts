@@ -67,11 +67,14 @@ const feeds = new WeakMap<Db, ChangeFeed>()
 /** The feed of a database opened by `openDatabase`, or null where changes can't be known at once (PostgreSQL). */
 export const changeFeedOf = (db: Db): ChangeFeed | null => feeds.get(db) ?? null
 
-/** Turns the triggers on for this PGlite and listens to them; call before the database serves requests. */
-export async function listenToChanges(client: PGlite, db: Db): Promise<ChangeFeed> {
+/**
+ * Turns the triggers on for this PGlite and listens to them; call before the database serves
+ * requests. `stop` ends the listening (the tests' pooled databases, which outlive one app).
+ */
+export async function listenToChanges(client: PGlite, db: Db): Promise<{ feed: ChangeFeed; stop: () => Promise<void> }> {
   const changes = new UserChanges()
   await client.exec(`SET ${FEED_SETTING} = 'on'`)
-  await client.listen(CHANGES_CHANNEL, (userId) => changes.record(userId))
+  const stop = await client.listen(CHANGES_CHANNEL, (userId) => changes.record(userId))
   feeds.set(db, changes)
-  return changes
+  return { feed: changes, stop }
 }
