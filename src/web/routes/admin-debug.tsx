@@ -1,10 +1,17 @@
 import { ArrowLeft } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { PATHS } from '#shared/routes.ts'
 import { PageContainer, PageHeader } from '../components/page-header.tsx'
 import { AdminGate } from '../components/role-gate.tsx'
 import { Button } from '../components/ui/button.tsx'
-import { AdminDebugScreen } from '../features/admin-debug/index.ts'
+import { Skeleton } from '../components/ui/skeleton.tsx'
+
+/**
+ * The console itself loads after the page (admins only): its many modules' file names would
+ * otherwise be listed in the app chunk every visitor loads, to preload them with this page.
+ */
+const AdminDebugScreen = lazy(async () => ({ default: (await import('../features/admin-debug/index.ts')).AdminDebugScreen }))
 
 export default function AdminDebugPage() {
   return (
@@ -22,7 +29,9 @@ export default function AdminDebugPage() {
             </Button>
           }
         />
-        <AdminDebugScreen />
+        <Suspense fallback={<Skeleton className="mt-8 h-96 w-full" />}>
+          <AdminDebugScreen />
+        </Suspense>
       </PageContainer>
     </AdminGate>
   )
