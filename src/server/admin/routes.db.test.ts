@@ -166,7 +166,12 @@ describe('alerts, checks and the overview', () => {
     expect((await readJson<{ alert: Alert }>(await member.client.request(`/api/alerts/${alert.id}`), 200)).alert.status).toBe('disabled')
     expect(await readJson(await post(admin, `/api/admin/alerts/${alert.id}/disable`), 409)).toMatchObject({ error: { message: 'This alert is already disabled.' } })
     expect(await readJson(await post(admin, `/api/admin/alerts/${alert.id}/enable`), 200)).toMatchObject({ alert: { status: 'active', statusNote: null } })
-    expect((await audit(`?q=${alert.id}`)).map((e) => e.action)).toEqual(['alert.enable', 'alert.disable', 'alert.check'])
+    const entries = await audit(`?q=${alert.id}`)
+    expect(entries.map((e) => [e.action, e.targetLabel])).toEqual([
+      ['alert.enable', alert.name],
+      ['alert.disable', alert.name],
+      ['alert.check', alert.name],
+    ])
     expect(await readJson(await post(admin, '/api/admin/simulator/shocks/clear', { from: 'jfk', to: 'lax' }), 200)).toEqual({ cleared: 1 })
   })
 

@@ -30,7 +30,7 @@ import type { NotificationServices } from '../notifications/create-notification-
 import { checkAlertNow } from '../price-checks/check-alert-now.ts'
 import type { PriceCheckConfig } from '../price-checks/price-check-config.ts'
 import type { ServerErrorEntry } from '#shared/admin.ts'
-import { getAdminAlertDetail, listAdminAlerts } from './admin-alerts.ts'
+import { getAdminAlertDetail, getAdminAlertRow, listAdminAlerts } from './admin-alerts.ts'
 import { getAdminUser, listAdminUsers } from './admin-users.ts'
 import { auditActor, listAuditEntries, recordAdminAction } from './audit-log.ts'
 import { getBillingSummary } from './billing-summary.ts'
@@ -145,10 +145,12 @@ export function adminRoutes(deps: AdminRouteDeps, info: AdminProcessInfo) {
   // One alert's price check now, with a fresh provider call (support, tests): { observation, evaluation }.
   app.post('/alerts/:id/check', async (c) => {
     const result = await checkAlertNow(engine(), c.req.param('id'))
+    const { name } = await getAdminAlertRow(deps.db, c.req.param('id'), deps.now())
     await recordAdminAction(deps.db, auditActor(c), {
       action: 'alert.check',
       targetType: 'alert',
       targetId: c.req.param('id'),
+      targetLabel: name,
       detail: { outcome: result.evaluation.outcome, status: result.evaluation.status, price: result.evaluation.current_price },
     })
     return c.json(result)
