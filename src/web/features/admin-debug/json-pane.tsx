@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { CopyButton } from './copy-button.tsx'
+import { CopyButton } from '../../components/copy-button.tsx'
 
 /** Pretty-printed JSON in its own scrolling pane, with a button that copies it. */
 export function JsonPane({ title, value }: { title: string; value: unknown }) {

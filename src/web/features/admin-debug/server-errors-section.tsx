@@ -3,7 +3,7 @@ import { Bug } from 'lucide-react'
 import { Badge } from '../../components/ui/badge.tsx'
 import { formatDateTime } from '../../lib/format.ts'
 import { serverErrorsQuery } from './api.ts'
-import { CopyButton } from './copy-button.tsx'
+import { CopyButton } from '../../components/copy-button.tsx'
 import { DebugSection } from './debug-section.tsx'
 import { QueryView } from './query-view.tsx'
 

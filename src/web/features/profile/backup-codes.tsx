@@ -1,7 +1,7 @@
 import { Download, TriangleAlert } from 'lucide-react'
 import { Button } from '../../components/ui/button.tsx'
 import { Notice } from '../../components/notice.tsx'
-import { CopyButton } from './copy-button.tsx'
+import { CopyButton } from '../../components/copy-button.tsx'
 
 function download(codes: string[]) {
   const text = `FareDrop backup codes\nEach code can be used once to sign in without your authenticator app.\n\n${codes.join('\n')}\n`

@@ -1,18 +1,20 @@
 import { Check, Copy } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { Button, type ButtonProps } from '../../components/ui/button.tsx'
-import { toast } from '../../stores/toast-store.ts'
+import { toast } from '../stores/toast-store.ts'
+import { Button, type ButtonProps } from './ui/button.tsx'
 
 /**
- * Copies `text` and says so for two seconds. Shows "Copy" (or only the icon); `what` completes the
- * name for screen readers ("Copy raw answer").
+ * Copies `text` to the clipboard and says so for two seconds. Shows `label` ("Copy codes"), or only
+ * the icon; `what` completes the name for screen readers where the label alone is vague ("Copy" →
+ * "Copy raw answer").
  */
 export function CopyButton({
   text,
+  label = 'Copy',
   what,
   iconOnly = false,
   ...props
-}: { text: string; what: string; iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
+}: { text: string; label?: string; what?: string; iconOnly?: boolean } & Omit<ButtonProps, 'onClick' | 'children'>) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -35,14 +37,14 @@ export function CopyButton({
       type="button"
       variant={iconOnly ? 'ghost' : 'outline'}
       size={iconOnly ? 'icon' : 'sm'}
-      className={iconOnly ? 'size-7 shrink-0' : undefined}
       onClick={() => void copy()}
       {...props}
+      className={iconOnly ? `size-7 shrink-0 ${props.className ?? ''}` : props.className}
     >
       <Icon aria-hidden="true" />
       <span aria-live="polite">
-        <span className={iconOnly ? 'sr-only' : undefined}>{copied ? 'Copied' : 'Copy'}</span>
-        {!copied && <span className="sr-only"> {what}</span>}
+        <span className={iconOnly ? 'sr-only' : undefined}>{copied ? 'Copied' : label}</span>
+        {!copied && what && <span className="sr-only"> {what}</span>}
       </span>
     </Button>
   )
