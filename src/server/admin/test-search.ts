@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { TestSearchResult, testSearchSchema } from '#shared/admin.ts'
-import type { FlightQuery } from '#shared/flights/flight-query.ts'
+import { buildFlightQuery } from '#shared/flights/flight-query.ts'
+import { DEFAULT_SEARCH_FILTERS, searchParamsSchema } from '#shared/flights/search-params.ts'
 import { ProviderError, type FlightProvider } from '../flights/providers/provider.ts'
 import { AppError } from '../lib/app-error.ts'
 
@@ -11,26 +12,15 @@ import { AppError } from '../lib/app-error.ts'
  */
 export async function runTestSearch(provider: FlightProvider, input: z.infer<typeof testSearchSchema>): Promise<TestSearchResult> {
   if (!provider.inspectSearch) throw new AppError('conflict', `The ${provider.id} provider can't show its raw answer.`)
-  const query: FlightQuery = {
-    type: input.returnDate ? 1 : 2,
-    departure_id: input.from.toUpperCase(),
-    arrival_id: input.to.toUpperCase(),
-    outbound_date: input.departureDate,
-    ...(input.returnDate ? { return_date: input.returnDate } : {}),
-    adults: 1,
-    children: 0,
-    infants_in_seat: 0,
-    infants_on_lap: 0,
-    travel_class: 1,
-    stops: 0,
-    sort_by: 1,
-    bags: 0,
-    currency: 'USD',
-    hl: 'en',
-    gl: 'us',
-    deep_search: false,
-    show_hidden: false,
-  }
+  // The search page's own query: a one-way or round trip, one adult, economy, default filters.
+  const params = searchParamsSchema.parse({
+    tripType: input.returnDate ? 'round-trip' : 'one-way',
+    from: input.from,
+    to: input.to,
+    departureDate: input.departureDate,
+    returnDate: input.returnDate,
+  })
+  const query = buildFlightQuery(params, DEFAULT_SEARCH_FILTERS)
   const started = performance.now()
   let answer: { raw: unknown; mapped: unknown }
   try {
