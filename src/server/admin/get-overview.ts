@@ -1,23 +1,22 @@
-import { and, count, eq, gt, gte, isNotNull, sql } from 'drizzle-orm'
+import { and, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { AdminOverview, NoticeChannel } from '#shared/admin.ts'
 import { NOTICE_CHANNELS } from '#shared/admin.ts'
 import { ALERT_STATUSES, LIVE_ALERT_STATUSES, type AlertStatus } from '#shared/alert-status.ts'
 import { PLAN_IDS, type PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
-import { alertNotifications, alerts, priceChecks, profiles, providerBudget, sessions, subscriptions, users } from '../db/schema.ts'
+import { alertNotifications, alerts, priceChecks, profiles, sessions, subscriptions, users } from '../db/schema.ts'
+import { checkLagPercentile } from '../price-checks/check-log.ts'
+import { providerCallsUsed } from '../price-checks/provider-budget.ts'
 import { recurringRevenue } from './revenue.ts'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
-const LIVE = sql.raw(`(${LIVE_ALERT_STATUSES.map((s) => `'${s}'`).join(', ')})`)
 
 export interface OverviewDeps {
   db: Db
   /** The price-check provider and its daily cap (the price-check config). */
   provider: { id: string; perDay: number | null }
 }
-
-const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
 
 /**
  * GET /api/admin/overview: the figures an operator asks first (is it healthy, is it checking on
@@ -28,7 +27,7 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
   const hourAgo = new Date(now.getTime() - HOUR_MS)
   const dayAgo = new Date(now.getTime() - DAY_MS)
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS)
-  const [userFigures, tiers, [active], alertStatuses, checkFigures, [overdue], notices, [budget], subs] = await Promise.all([
+  const [userFigures, tiers, [active], alertStatuses, checkFigures, [overdue], notices, calls, subs] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -50,15 +49,15 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
         drops: sql<number>`(count(*) filter (where ${priceChecks.notified}))::int`,
         priced: sql<number>`(count(*) filter (where ${priceChecks.outcome} <> 'failed'))::int`,
         cached: sql<number>`(count(*) filter (where ${priceChecks.cached}))::int`,
-        lagP50: sql<number | null>`percentile_cont(0.5) within group (order by extract(epoch from ${priceChecks.checkedAt} - ${priceChecks.dueAt})) filter (where ${priceChecks.dueAt} is not null)`,
-        lagP95: sql<number | null>`percentile_cont(0.95) within group (order by extract(epoch from ${priceChecks.checkedAt} - ${priceChecks.dueAt})) filter (where ${priceChecks.dueAt} is not null)`,
+        lagP50: checkLagPercentile(0.5),
+        lagP95: checkLagPercentile(0.95),
       })
       .from(priceChecks)
       .where(gte(priceChecks.checkedAt, dayAgo)),
     db
       .select({ n: count() })
       .from(alerts)
-      .where(and(sql`${alerts.status} in ${LIVE}`, isNotNull(alerts.nextCheckAt), sql`${alerts.nextCheckAt} <= ${now.toISOString()}::timestamptz`)),
+      .where(and(inArray(alerts.status, LIVE_ALERT_STATUSES), lte(alerts.nextCheckAt, now))),
     db
       .select({
         channel: alertNotifications.channel,
@@ -68,10 +67,7 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
       })
       .from(alertNotifications)
       .groupBy(alertNotifications.channel, alertNotifications.status),
-    db
-      .select({ calls: providerBudget.calls })
-      .from(providerBudget)
-      .where(and(eq(providerBudget.provider, deps.provider.id), eq(providerBudget.period, 'day'), eq(providerBudget.windowStart, startOfUtcDay(now)))),
+    providerCallsUsed(db, deps.provider.id, now),
     db.select().from(subscriptions),
   ])
   const [drops7] = await db
@@ -122,7 +118,7 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
     notices: { byChannel, dead },
     provider: {
       name: deps.provider.id,
-      callsToday: budget?.calls ?? 0,
+      callsToday: calls.day,
       dailyBudget: deps.provider.perDay,
       cacheHitRatio: c.priced > 0 ? Math.round((c.cached / c.priced) * 1000) / 1000 : null,
     },

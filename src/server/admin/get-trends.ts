@@ -2,6 +2,7 @@ import { and, eq, gte, sql, type SQL } from 'drizzle-orm'
 import type { AdminTrendDay } from '#shared/admin.ts'
 import type { Db } from '../db/client.ts'
 import { alertNotifications, alerts, priceChecks, providerBudget, subscriptions, users } from '../db/schema.ts'
+import { checkLagPercentile } from '../price-checks/check-log.ts'
 import { recurringRevenue } from './revenue.ts'
 
 export const TREND_DAYS = 30
@@ -28,7 +29,7 @@ export async function getTrends(db: Db, input: { provider: string; now: Date }):
         day: utcDay(priceChecks.checkedAt),
         n: sql<number>`count(*)::int`,
         drops: sql<number>`(count(*) filter (where ${priceChecks.notified}))::int`,
-        lagP95: sql<number | null>`percentile_cont(0.95) within group (order by extract(epoch from ${priceChecks.checkedAt} - ${priceChecks.dueAt})) filter (where ${priceChecks.dueAt} is not null)`,
+        lagP95: checkLagPercentile(0.95),
       })
       .from(priceChecks)
       .where(gte(priceChecks.checkedAt, from))

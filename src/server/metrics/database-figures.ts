@@ -1,7 +1,8 @@
-import { and, gte, isNotNull, like, sql } from 'drizzle-orm'
+import { and, gte, inArray, isNotNull, like, sql } from 'drizzle-orm'
 import { LIVE_ALERT_STATUSES } from '#shared/alert-status.ts'
 import type { Db } from '../db/client.ts'
 import { alertNotifications, alerts, priceChecks, providerBackoffs, providerBudget } from '../db/schema.ts'
+import { checkLagPercentile } from '../price-checks/check-log.ts'
 import { budgetWindows } from '../price-checks/provider-budget.ts'
 
 /**
@@ -24,7 +25,6 @@ const DAY_MS = 24 * HOUR_MS
 export const FIGURES_STATEMENT_TIMEOUT_MS = 2_000
 
 export const CHECK_OUTCOMES = ['price', 'missing', 'failed'] as const
-const LIVE = sql.raw(`(${LIVE_ALERT_STATUSES.map((status) => `'${status}'`).join(', ')})`)
 
 export interface DatabaseFigures {
   checks: { outcome: string; last5m: number; lastHour: number }[]
@@ -57,12 +57,11 @@ export async function readDatabaseFigures(db: Db, now: Date): Promise<DatabaseFi
       .from(priceChecks)
       .where(gte(priceChecks.checkedAt, hourAgo))
       .groupBy(priceChecks.outcome)
-    const lagSeconds = sql`greatest(extract(epoch from (${priceChecks.checkedAt} - ${priceChecks.dueAt})), 0)`
     const [lag] = await tx
       .select({
         checked: sql<number>`count(*)::int`,
-        p50: sql<number>`(percentile_cont(0.5) within group (order by ${lagSeconds}))::float8`,
-        p95: sql<number>`(percentile_cont(0.95) within group (order by ${lagSeconds}))::float8`,
+        p50: checkLagPercentile(0.5),
+        p95: checkLagPercentile(0.95),
       })
       .from(priceChecks)
       .where(and(gte(priceChecks.checkedAt, hourAgo), isNotNull(priceChecks.dueAt)))
@@ -72,7 +71,7 @@ export async function readDatabaseFigures(db: Db, now: Date): Promise<DatabaseFi
         oldestSeconds: sql<number>`coalesce(extract(epoch from (${ts(now)} - min(${alerts.nextCheckAt}))), 0)::float8`,
       })
       .from(alerts)
-      .where(and(sql`${alerts.status} in ${LIVE}`, sql`${alerts.nextCheckAt} < ${ts(now)}`))
+      .where(and(inArray(alerts.status, LIVE_ALERT_STATUSES), sql`${alerts.nextCheckAt} < ${ts(now)}`))
     const providerCalls = await tx
       .select({ provider: providerBudget.provider, period: providerBudget.period, calls: providerBudget.calls })
       .from(providerBudget)

@@ -1,14 +1,13 @@
 import { inArray, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { priceChecks, priceObservations } from '../db/schema.ts'
+import { priceObservations } from '../db/schema.ts'
+import { pruneCheckLog } from './check-log.ts'
 import { pruneBackoffs } from './provider-backoff.ts'
 import { pruneProviderBudget } from './provider-budget.ts'
 
 /** Observations are a cache and an audit trail; each alert's history keeps its own copy of the price. */
 export const OBSERVATION_RETENTION_MS = 7 * 86_400_000
 const PRUNE_CHUNK = 5_000
-/** The check log feeds the admin console's 30-day trends. */
-export const CHECK_RETENTION_MS = 35 * 86_400_000
 
 /** Deletes old observations and check log rows (in chunks, so no long lock), old budget windows and stale backoffs. */
 export async function pruneObservations(db: Db, now: Date): Promise<number> {
@@ -20,12 +19,7 @@ export async function pruneObservations(db: Db, now: Date): Promise<number> {
     total += deleted.length
     if (deleted.length < PRUNE_CHUNK) break
   }
-  const checksBefore = new Date(now.getTime() - CHECK_RETENTION_MS)
-  for (;;) {
-    const old = db.select({ id: priceChecks.id }).from(priceChecks).where(lt(priceChecks.checkedAt, checksBefore)).limit(PRUNE_CHUNK)
-    const deleted = await db.delete(priceChecks).where(inArray(priceChecks.id, old)).returning({ id: priceChecks.id })
-    if (deleted.length < PRUNE_CHUNK) break
-  }
+  await pruneCheckLog(db, now)
   await pruneProviderBudget(db, now)
   await pruneBackoffs(db, now)
   return total

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts'
 import type { AlertPriceItinerary, ObservedItinerary } from '../db/schema.ts'
 import type { AlertCheck } from './check-alert-group.ts'
 import type { Observation } from './load-cached-observations.ts'
+import { recordChecks } from './check-log.ts'
 import { queueNotifications } from './queue-notifications.ts'
 
 export interface WriteSummary {
@@ -121,30 +122,4 @@ export async function writeCheckResults(
     const notifications = await queueNotifications(tx, stored, { publicUrl: input.publicUrl, now })
     return { written: stored.length, notifications }
   })
-}
-
-/**
- * The check log the admin console reads (checks per hour, lag from due time, cache hits, each
- * alert's checks): one row per stored check, in the same transaction as its result. A check made
- * before it was due (an admin's "check now") has no due time, so it never counts as lag.
- */
-async function recordChecks(tx: Db, stored: readonly AlertCheck[], made: readonly Observation[], now: Date): Promise<void> {
-  // An alert found expired asked nobody: not a check.
-  const checked = stored.filter((c) => c.outcome.kind !== 'expired' && c.outcome.kind !== 'deferred')
-  if (checked.length === 0) return
-  const madeNow = new Set(made.map((o) => o.id))
-  const rows = checked.map(({ alert, outcome, evaluation, observation }) => ({
-    alert_id: alert.id,
-    due_at: alert.nextCheckAt && alert.nextCheckAt <= now ? alert.nextCheckAt.toISOString() : null,
-    outcome: outcome.kind === 'price' || outcome.kind === 'missing' ? outcome.kind : 'failed',
-    price: outcome.kind === 'price' ? outcome.price : null,
-    cached: observation !== null && !madeNow.has(observation.id),
-    notified: Boolean(evaluation?.notify),
-    detail: outcome.kind === 'failed' ? outcome.reason : outcome.kind === 'missing' ? outcome.note : null,
-  }))
-  await tx.execute(sql`
-    insert into price_checks (alert_id, due_at, checked_at, outcome, price, cached, notified, detail)
-    select alert_id, due_at, ${now.toISOString()}::timestamptz, outcome, price, cached, notified, detail
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-      alert_id uuid, due_at timestamptz, outcome text, price numeric, cached boolean, notified boolean, detail text)`)
 }
