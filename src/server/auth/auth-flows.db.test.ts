@@ -29,6 +29,8 @@ describe('sign-up and email verification', () => {
     // Not verified yet: password sign-in is refused with 403 and no session.
     const early = await t.signIn(client, email)
     expect(early.status).toBe(403)
+    // The sign-in form tells this refusal from a disabled account's by the library's code.
+    expect(await early.json()).toMatchObject({ error: { reason: 'EMAIL_NOT_VERIFIED' } })
     expect((await client.request('/api/me')).status).toBe(401)
 
     expect((await t.verifyFromEmail(client, email)).status).toBe(200)

@@ -110,7 +110,8 @@ export function authRoutes(deps: AuthRouteDeps) {
   const handle = async (c: Context): Promise<Response> => {
     const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
     if (await failedForDatabase(response, deps.db)) throw databaseUnavailableError()
-    return inOurContract(response, c.get('requestId'))
+    const answer = await inOurContract(response, c.get('requestId'))
+    return c.req.method === 'GET' ? await disabledAccountPage(answer) : answer
   }
 
   app.post('/auth/*', async (c, next) => {
@@ -256,6 +257,17 @@ export function authRoutes(deps: AuthRouteDeps) {
 }
 
 /** Adds `provider=<id>` to a redirect to the web app's sign-in return page that reports an error. */
+/**
+ * A link opened in the browser (magic link, email verification, a provider's return) for an account
+ * an admin disabled: the page that explains sign-in failures, not the API's JSON refusal.
+ */
+async function disabledAccountPage(response: Response): Promise<Response> {
+  if (response.status !== 403) return response
+  const body = (await response.clone().json().catch(() => null)) as { error?: { reason?: unknown } } | null
+  if (body?.error?.reason !== 'ACCOUNT_DISABLED') return response
+  return new Response(null, { status: 302, headers: { location: `${OAUTH_RETURN_PATH}?error=account_disabled` } })
+}
+
 function nameProviderOnError(response: Response, provider: string): Response {
   const location = response.headers.get('location')
   if (!location || !isOAuthProviderId(provider)) return response

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { AlertCircle, Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { MESSAGES } from '#shared/auth.ts'
+import { ACCOUNT_DISABLED_MESSAGE, MESSAGES } from '#shared/auth.ts'
 import { PATHS } from '#shared/routes.ts'
 import { Button } from '../components/ui/button.tsx'
 import { Card, CardContent } from '../components/ui/card.tsx'
@@ -72,8 +72,15 @@ export default function AuthCallbackPage() {
         <CardContent className="grid gap-4 pt-6">
           <h1 className="text-2xl font-bold tracking-tight">Sign-in failed</h1>
           <Notice tone="error" icon={AlertCircle}>
-            <p className="font-medium">{signInFailedMessage(label)}</p>
-            {hint && <p>{hint}</p>}
+            {/* A disabled account fails the same way by every way in (a link or a provider): say only that. */}
+            {error === 'account_disabled' ? (
+              <p className="font-medium">{ACCOUNT_DISABLED_MESSAGE}</p>
+            ) : (
+              <>
+                <p className="font-medium">{signInFailedMessage(label)}</p>
+                {hint && <p>{hint}</p>}
+              </>
+            )}
           </Notice>
           <Button asChild>
             <Link to={PATHS.auth}>Back to sign in</Link>

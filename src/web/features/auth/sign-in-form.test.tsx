@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { MESSAGES } from '#shared/auth.ts'
+import { ACCOUNT_DISABLED_MESSAGE, MESSAGES } from '#shared/auth.ts'
 import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
 import { useLockoutStore } from './lockout-store.ts'
 import { SignInForm } from './sign-in-form.tsx'
@@ -66,5 +66,20 @@ describe('a 429 on sign-in', () => {
     expect(await screen.findByText(MESSAGES.lockedOut)).toBeInTheDocument()
     expect(screen.getByText(textOf(/^Try again in 1[45]:\d\d, or reset your password/))).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeDisabled()
+  })
+})
+
+describe('a 403 on sign-in', () => {
+  it('for an address not yet verified says a new link is on its way', async () => {
+    serveSignIn(() => Response.json({ error: { code: 'forbidden', message: 'Email not verified', reason: 'EMAIL_NOT_VERIFIED' } }, { status: 403 }))
+    await submitPassword()
+    expect(await screen.findByText('Please verify your email address first. We have sent you a new verification link.')).toBeInTheDocument()
+  })
+
+  it('for an account an admin disabled says so, not that the email needs verifying', async () => {
+    serveSignIn(() => Response.json({ error: { code: 'forbidden', message: ACCOUNT_DISABLED_MESSAGE, reason: 'ACCOUNT_DISABLED' } }, { status: 403 }))
+    await submitPassword()
+    expect(await screen.findByText(ACCOUNT_DISABLED_MESSAGE)).toBeInTheDocument()
+    expect(screen.queryByText(/verify your email/)).not.toBeInTheDocument()
   })
 })

@@ -93,7 +93,9 @@ export function SignInForm({ onStepChange }: { onStepChange?: (step: SignInStep)
         return
       }
       if (error instanceof ApiError && error.status === 401) lockout.fail()
-      if (error instanceof ApiError && error.status === 403) {
+      // A 403 is an unverified address (the library sent a new link), or an account an admin
+      // disabled, whose message the server gives.
+      if (error instanceof ApiError && error.status === 403 && error.details?.reason === 'EMAIL_NOT_VERIFIED') {
         setBanner({ tone: 'error', text: 'Please verify your email address first. We have sent you a new verification link.' })
         return
       }
