@@ -2,6 +2,7 @@ import { and, count, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { AdminOverview, NoticeChannel } from '#shared/admin.ts'
 import { NOTICE_CHANNELS } from '#shared/admin.ts'
 import { ALERT_STATUSES, LIVE_ALERT_STATUSES, type AlertStatus } from '#shared/alert-status.ts'
+import { ENTITLING_STATUSES } from '#shared/billing.ts'
 import { PLAN_IDS, type PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
 import { alertNotifications, alerts, priceChecks, profiles, sessions, subscriptions, users } from '../db/schema.ts'
@@ -68,7 +69,8 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
       .from(alertNotifications)
       .groupBy(alertNotifications.channel, alertNotifications.status),
     providerCallsUsed(db, deps.provider.id, now),
-    db.select().from(subscriptions),
+    // Only subscriptions that may entitle now or are failing payment: ended ones count for nothing here.
+    db.select().from(subscriptions).where(inArray(subscriptions.status, [...ENTITLING_STATUSES, 'unpaid'])),
   ])
   const [drops7] = await db
     .select({ n: count() })

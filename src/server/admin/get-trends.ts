@@ -1,4 +1,4 @@
-import { and, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { AdminTrendDay } from '#shared/admin.ts'
 import type { Db } from '../db/client.ts'
 import { alertNotifications, alerts, priceChecks, providerBudget, subscriptions, users } from '../db/schema.ts'
@@ -48,7 +48,11 @@ export async function getTrends(db: Db, input: { provider: string; now: Date }):
       .select({ day: utcDay(providerBudget.windowStart), n: providerBudget.calls })
       .from(providerBudget)
       .where(and(eq(providerBudget.provider, input.provider), eq(providerBudget.period, 'day'), gte(providerBudget.windowStart, from))),
-    db.select().from(subscriptions),
+    // A subscription that ended before the window counts on none of its days.
+    db
+      .select()
+      .from(subscriptions)
+      .where(or(isNull(subscriptions.endedAt), gte(subscriptions.endedAt, from))),
   ])
   const signUpDays = perDay(signUps)
   const createdDays = perDay(created)
