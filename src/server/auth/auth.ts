@@ -58,18 +58,19 @@ export function createAuth(deps: AuthDeps) {
   // inbox limit (A12) is checked there too, so a refused email changes nothing in the answer.
   const send = async (to: string, kind: AuthMailKind, message: { subject: string; text: string; html: string }) => {
     const refused = () => deps.logger.warn({ kind }, 'account email not sent: the inbox had its share')
+    const askedAt = deps.now()
     const deliver = async () => {
       const { sendWith } = deps.mailer
       if (sendWith) {
         // The local outbox: the inbox's share and the stored email commit together, so a crash
         // between them can't use up the share of an email that never arrived.
         await deps.db.transaction(async (tx) => {
-          if (await mayMailInbox(tx, to, kind, deps.now())) await sendWith(tx, { to, ...message })
+          if (await mayMailInbox(tx, to, kind, askedAt)) await sendWith(tx, { to, ...message })
           else refused()
         })
         return
       }
-      if (!(await mayMailInbox(deps.db, to, kind, deps.now()))) return refused()
+      if (!(await mayMailInbox(deps.db, to, kind, askedAt))) return refused()
       await deps.mailer.send({ to, ...message })
     }
     const delivery = deliver().catch((err: unknown) => deps.logger.error({ err, subject: message.subject }, 'email not sent'))

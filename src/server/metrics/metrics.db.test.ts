@@ -142,7 +142,9 @@ describe('GET /metrics', () => {
     const dead = await insertNotification(db, { alertId: live, userId, channel: 'push' })
     await db.update(alertNotifications).set({ status: 'dead', createdAt: ago(3 * 3_600_000) }).where(eq(alertNotifications.id, dead.id))
 
-    const text = await scrape()
+    // Read at the same instant the rows were written for: a scrape a few milliseconds later could
+    // fall in the next minute's provider budget window (and read 0 calls there).
+    const text = await scrape(appWith({ now: () => now }))
     const value = (name: string, labels: Record<string, string> = {}) => sample(text, name, labels)
     expect(value('faredrop_metrics_database_up')).toBe(1)
     expect(value('faredrop_price_checks', { window: '5m', outcome: 'price' })).toBe(1)
