@@ -36,7 +36,8 @@ import { MATES_PER_PICKED } from '../../src/server/price-checks/claim-due-alerts
  * - PostgreSQL (CI's second pass, DATABASE_URL): `worker.js` processes as `npm run worker` runs
  *   them, two at a time, each killed and replaced on its own schedule. A dead worker's leases would
  *   end after PRICE_CHECK_LEASE_SECONDS (≥ 31 s here, 120 s by default) and the dispatcher's
- *   2 minutes. Its alert leases (they carry the worker's id) are ended right after its kill
+ *   NOTIFICATION_LEASE_SECONDS (15 minutes here, outlasting the kills). Its alert leases (they
+ *   carry the worker's id) are ended right after its kill
  *   instead, by moving `lease_until` into the past: that stands in for waiting them out, and the
  *   code that takes an ended lease over is the same. Its notices (no owner on the row) keep their
  *   lease until the kills stop; every lease left then is a dead worker's, so what they had sent
@@ -78,6 +79,10 @@ const FAST_WORKER = {
   PROVIDER_CALLS_PER_MINUTE: '100000',
   PROVIDER_CALLS_PER_DAY: '10000000',
   NOTIFICATION_POLL_MS: '100',
+  // Longer than any kill phase (107 s on a loaded machine): a killed dispatcher's notices must stay
+  // leased until the kills stop, or a later worker re-sends one mid-phase, out of the count of the
+  // send window that bounds Twilio's repeats (the 90 s default let 2 of 40 slip by once).
+  NOTIFICATION_LEASE_SECONDS: '900',
   SMTP_URL: undefined,
   SERPAPI_API_KEY: undefined,
   SIMULATOR_FAILURE_MODE: undefined,
