@@ -4,7 +4,8 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', '.tmp', '.data', 'src/server/db/migrations'] },
+  // android/ and ios/: Capacitor's generated native projects, with a copy of the web build inside.
+  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', '.tmp', '.data', 'src/server/db/migrations', 'android', 'ios'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

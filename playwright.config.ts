@@ -42,6 +42,10 @@ export default defineConfig({
     // `npx playwright test <file> --trace retain-on-failure`.
     trace: process.env.CI ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // The app registers its service worker on every page (decision 035). Blocked here so that no
+    // test is answered from a cache another filled, nor installs the app's files it doesn't look
+    // at; tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },

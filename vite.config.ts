@@ -2,11 +2,13 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { prerenderedPages } from './scripts/vite-prerendered-pages.ts'
+import { progressiveWebApp } from './scripts/vite-pwa.ts'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderedPages()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The prerendering's server build (scripts/prerender.mjs) needs no service worker or icons.
+  plugins: [react(), tailwindcss(), prerenderedPages(), ...(isSsrBuild ? [] : [progressiveWebApp()])],
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -33,4 +35,4 @@ export default defineConfig({
     strictPort: true,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-})
+}))

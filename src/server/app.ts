@@ -5,7 +5,10 @@ import type { Db } from './db/client.ts'
 import type { Drivers } from './drivers.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { alertRoutes } from './alerts/routes.ts'
+import { createAccessTokenVerifier } from './auth/access-tokens.ts'
+import { bearerAccess } from './auth/bearer-access.ts'
 import { authRoutes } from './auth/routes.ts'
+import { twoFactorChallengeHeader } from './auth/two-factor-challenge.ts'
 import { getViewer } from './auth/viewer.ts'
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './billing/routes.ts'
 import { captchaRoutes } from './captcha/routes.ts'
@@ -14,10 +17,12 @@ import { outboxRoutes } from './dev/routes.ts'
 import { resendRoutes } from './auth/resend-routes.ts'
 import type { Services } from './services.ts'
 import { AppError } from './lib/app-error.ts'
+import { appLinkRoutes } from './http/app-links.ts'
 import type { Logger } from './lib/logger.ts'
 import { compress } from './http/compress.ts'
 import { createErrorHandler, successEnvelope } from './http/error-handler.ts'
 import { inputGuard } from './http/input-guard.ts'
+import { nativeAppCors, nativeAppOrigins } from './http/native-app.ts'
 import { originCheck } from './http/origin-check.ts'
 import { redirectGuard } from './http/redirect-guard.ts'
 import { setResponseHeader } from './http/response-headers.ts'
@@ -79,6 +84,10 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders({ httpsOnly: deps.httpsOnly }))
   app.use(compress())
   app.use(redirectGuard(deps.publicUrl))
+  // The native app's origins get CORS without credentials, and only they get `set-auth-token`
+  // (decision 036). First under /api, so every answer to the app carries it, refusals included.
+  const nativeOrigins = nativeAppOrigins(deps.trustedOrigins)
+  app.use('/api/*', nativeAppCors(nativeOrigins))
   const apiBodyLimit = bodyLimit({
     maxSize: deps.bodyLimitBytes,
     onError: () => {
@@ -94,17 +103,22 @@ export function createApp(deps: AppDeps) {
   // post one-click unsubscribes (RFC 8058) from anywhere, and the signed token in the link guards them.
   app.use(
     '/api/*',
-    originCheck(deps.trustedOrigins, [
-      '/api/auth/callback/apple',
-      '/api/flights/simulated-seller',
-      /^\/api\/alerts\/[^/]+\/unsubscribe$/,
-    ]),
+    originCheck(
+      deps.trustedOrigins,
+      ['/api/auth/callback/apple', '/api/flights/simulated-seller', /^\/api\/alerts\/[^/]+\/unsubscribe$/],
+      nativeOrigins,
+    ),
   )
 
   // POST /api/alerts answers errors with `success: false` (its contract), the edge's below included.
   app.post('/api/alerts', successEnvelope)
   // NUL characters, lone surrogates, absurd nesting: 400 before any route or the auth library sees them.
   app.use('/api/*', inputGuard([STRIPE_WEBHOOK_PATH]))
+  // `Authorization: Bearer <access token>` (the native app): checked once here for every route,
+  // ours and the auth library's, after the origin check (decision 036, auth/bearer-access.ts).
+  const accessTokens = createAccessTokenVerifier({ readKeys: () => deps.auth.api.getJwks(), publicUrl: deps.publicUrl })
+  app.use('/api/*', bearerAccess({ auth: deps.auth, db: deps.db, tokens: accessTokens }))
+  app.use('/api/*', twoFactorChallengeHeader({ auth: deps.auth }))
 
   app.route('/api', systemRoutes(deps))
   // Before the auth library's catch-all under /api/auth.
@@ -139,6 +153,7 @@ export function createApp(deps: AppDeps) {
     throw new AppError('not_found', `No API endpoint ${c.req.method} ${c.req.path}.`)
   })
   // Outside /api (no origin check) and before the web app's fallback.
+  app.route('/', appLinkRoutes(deps.appLinks))
   app.route('/', metricsRoutes({ metrics, metricsToken: deps.metricsToken, trustProxy: deps.trustProxy }))
   if (deps.webDistDir) app.route('/', createWebApp({ distDir: deps.webDistDir }))
 

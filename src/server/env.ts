@@ -163,6 +163,37 @@ export const EnvSchema = z.object({
     z.string().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, { message: 'must be a mailto: address or an https:// URL' }).optional(),
   ),
   /**
+   * App links (decision 037): the files that let the site's links open the Android and iOS apps,
+   * /.well-known/assetlinks.json and /.well-known/apple-app-site-association. Each answers 404 until
+   * its app is named: Android by its signing certificates, iOS by the Apple team.
+   */
+  /** The Android app's package name (capacitor.config.ts appId). */
+  ANDROID_APP_PACKAGE: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/, { message: 'must be an Android package name such as app.faredrop' }).default('app.faredrop'),
+  ),
+  /**
+   * SHA-256 fingerprints of the certificates that sign the Android app, comma-separated (with Play
+   * App Signing: Play's app signing key, and the upload key for builds installed directly).
+   */
+  ANDROID_APP_CERT_SHA256: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\s*([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}(\s*,\s*([0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2})*\s*$/, {
+        message: 'must be SHA-256 fingerprints as keytool prints them (32 hex pairs joined by colons), comma-separated',
+      })
+      .optional()
+      .transform((v) => (v ?? '').split(',').map((print) => print.trim().toUpperCase()).filter(Boolean)),
+  ),
+  /** The Apple Developer team that signs the iOS app (10 characters, App ID prefix). */
+  IOS_APP_TEAM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Z0-9]{10}$/, { message: 'must be an Apple team id (10 letters and digits)' }).optional()),
+  /** The iOS app's bundle id (capacitor.config.ts appId). */
+  IOS_APP_BUNDLE_ID: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, { message: 'must be a bundle id such as app.faredrop' }).default('app.faredrop'),
+  ),
+  /**
    * Stripe billing (decision 017). Unset: the local test mode, with FareDrop's own checkout and
    * portal pages and no real payment. The secret key and the webhook signing secret go together.
    */

@@ -17,6 +17,7 @@ import { createFlightProvider, type SimulatedMarketControls } from './flights/pr
 import { createFlightService, type FlightService } from './flights/flight-service.ts'
 import { createPriceShockStore, type PriceShockStore } from './flights/price-shocks.ts'
 import { createNotificationServices, type NotificationServices } from './notifications/create-notification-services.ts'
+import { appLinksConfig, type AppLinksConfig } from './http/app-links.ts'
 import type { FlightProvider } from './flights/providers/provider.ts'
 import { priceCheckConfig, type PriceCheckConfig } from './price-checks/price-check-config.ts'
 
@@ -49,6 +50,8 @@ export interface Services {
   adminEmails: readonly string[]
   /** What `GET /metrics` takes as a bearer token; unset, loopback callers only (metrics/metrics-access.ts). */
   metricsToken?: string | undefined
+  /** The Android and iOS apps our links may open (/.well-known/*, decision 037). */
+  appLinks: AppLinksConfig
 }
 
 /** Origins allowed to call the API with cookies: the public URL, plus its 127.0.0.1/localhost twin by default. */
@@ -131,6 +134,7 @@ export async function createServices(
     publicUrl: publicUrl(env),
     outboxKey: await getOrCreateSecret(db, 'outbox_key', env.OUTBOX_KEY),
     metricsToken: env.METRICS_TOKEN,
+    appLinks: appLinksConfig(env),
     adminEmails: env.ADMIN_EMAILS,
     drivers: resolveDrivers(env, database.driver),
     trustedOrigins: origins,

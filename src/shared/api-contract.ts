@@ -21,6 +21,8 @@ import type {
   TestSearchResult,
 } from './admin.ts'
 import type { HealthResponse, ReadinessResponse } from './system.ts'
+import type { CaptchaPublicConfig } from './captcha.ts'
+import type { BearerSession, PublicSigningKey } from './bearer-session.ts'
 
 /**
  * What each call of our API answers, declared once for both sides. The server's handlers answer
@@ -31,6 +33,7 @@ import type { HealthResponse, ReadinessResponse } from './system.ts'
  */
 export interface ApiContract {
   'GET /api/health': HealthResponse
+  'GET /api/captcha/config': CaptchaPublicConfig
   'GET /api/ready': ReadinessResponse
   'GET /api/auth-config': { socialProviders: Record<string, boolean> }
 
@@ -119,6 +122,9 @@ export interface ApiContract {
   'POST /api/auth/sign-up/email': { user: { id: string; email: string } | null }
   'POST /api/auth/sign-in/email': { twoFactorRedirect?: boolean }
   'POST /api/auth/sign-in/magic-link': { status: boolean }
+  // Called by the native app only, with an emailed link's query (decision 037; the server's
+  // native-answers.ts turns the browser's redirects into these); a browser follows the link itself.
+  'GET /api/auth/magic-link/verify': { status: boolean; url?: string; twoFactorRedirect?: boolean }
   'POST /api/auth/request-password-reset': { status: boolean }
   'POST /api/auth/reset-password': { status: boolean }
   'GET /api/auth/verify-email': { status: boolean }
@@ -141,6 +147,10 @@ export interface ApiContract {
   'POST /api/auth/two-factor/disable': { status: boolean }
   'POST /api/auth/two-factor/generate-backup-codes': { status: boolean; backupCodes: string[] }
   'POST /api/auth/delete-user': { success: boolean; message: string }
+  // The native app's bearer session (decision 036): the refresh grant (token-grant.ts) and the jwt
+  // plugin's public signing keys.
+  'POST /api/auth/token': BearerSession
+  'GET /api/auth/jwks': { keys: PublicSigningKey[] }
 }
 
 /** One way into the account: `credential` (email and password) or an outside provider (google, microsoft, apple). */

@@ -11,7 +11,8 @@ interface ConsoleGuard {
  */
 function watchConsole(page: Page) {
   const problems: string[] = []
-  const allowed: RegExp[] = []
+  // Playwright's own warning where it blocks the app's service worker (playwright.config.ts).
+  const allowed: RegExp[] = [/^warning: Service Worker registration blocked by Playwright$/]
   const record = (text: string) => {
     if (!allowed.some((pattern) => pattern.test(text))) problems.push(text)
   }

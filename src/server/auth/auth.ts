@@ -1,15 +1,17 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter'
 import { betterAuth } from 'better-auth'
 import { APIError, createEmailVerificationToken } from 'better-auth/api'
-import { magicLink, twoFactor } from 'better-auth/plugins'
+import { bearer, jwt, magicLink, twoFactor } from 'better-auth/plugins'
 import { and, eq } from 'drizzle-orm'
 import { ACCOUNT_DISABLED_MESSAGE } from '#shared/auth.ts'
 import { PRODUCT_NAME } from '#shared/site.ts'
 import type { Db } from '../db/client.ts'
-import { accounts, profiles, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts'
+import { accounts, jwks, profiles, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { magicLinkEmail, passwordResetEmail, verificationEmail } from '../email/templates.ts'
 import type { Logger } from '../lib/logger.ts'
+import { jwtPluginOptions } from './access-tokens.ts'
+import { bearerSessionUser } from './bearer-session-user.ts'
 import { ensureAccountRecords } from './ensure-account-records.ts'
 import { createOidcProvider, oidcProviders } from './oauth-oidc.ts'
 import type { OidcClientConfig } from './oauth-providers.ts'
@@ -17,6 +19,7 @@ import { mayMailInbox, type AuthMailKind } from './mail-flood-guard.ts'
 import { hashPassword, verifyPassword } from './password-hashing.ts'
 import { secondFactorOnEverySignIn } from './second-factor-everywhere.ts'
 import { clearSignInLock } from './sign-in-guard.ts'
+import { tokenGrant } from './token-grant.ts'
 import { totpReplayGuard } from './totp-replay.ts'
 
 export const MAGIC_LINK_TTL_SECONDS = 10 * 60
@@ -58,6 +61,8 @@ export function createAuth(deps: AuthDeps) {
   // inbox limit (A12) is checked there too, so a refused email changes nothing in the answer.
   const send = async (to: string, kind: AuthMailKind, message: { subject: string; text: string; html: string }) => {
     const refused = () => deps.logger.warn({ kind }, 'account email not sent: the inbox had its share')
+    // The request's time, not the delivery's: a delivery still waiting when the next request comes
+    // must not be counted at that one's time (two requests a minute apart read as the same minute).
     const askedAt = deps.now()
     const deliver = async () => {
       const { sendWith } = deps.mailer
@@ -89,7 +94,7 @@ export function createAuth(deps: AuthDeps) {
     trustedOrigins: deps.trustedOrigins,
     database: drizzleAdapter(deps.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors, rateLimit: rateLimits, jwks },
     }),
     user: {
       // Deleting an account removes the user's rows (profiles, emails, sessions, alerts… cascade).
@@ -176,6 +181,15 @@ export function createAuth(deps: AuthDeps) {
       totpReplayGuard({ db: deps.db }),
       secondFactorOnEverySignIn({ publicUrl: deps.publicUrl }),
       oidcProviders(deps.oauthClients.map((client) => createOidcProvider(client, deps.logger))),
+      // The native app's bearer sessions (decision 036). bearer: any answer that sets the session
+      // cookie also carries its signed token in `set-auth-token` (the app's refresh token; the
+      // edge passes it on to the app's origins only). Its other half, reading `Authorization`, never
+      // runs: the edge turns a verified access token into the session cookie and drops the header
+      // (auth/bearer-access.ts); `requireSignature` keeps an unsigned token out all the same.
+      bearer({ requireSignature: true }),
+      // jwt: the signing keys (`jwks`, private halves encrypted with the auth secret) and GET /jwks.
+      jwt(jwtPluginOptions(deps.publicUrl)),
+      tokenGrant({ jwt: jwtPluginOptions(deps.publicUrl), describeUser: (user) => bearerSessionUser(deps.db, user) }),
     ],
     // Failed provider callbacks (unknown or forged state included) land on the web page that explains them.
     // `throw`: an unexpected error (the database unreachable) reaches our error handler, which answers

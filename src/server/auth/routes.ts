@@ -13,6 +13,7 @@ import type { Logger } from '../lib/logger.ts'
 import { inOurContract } from './auth-answers.ts'
 import { CLIENT_IP_HEADER, OAUTH_RETURN_PATH, type Auth } from './auth.ts'
 import { clientIp } from './client-ip.ts'
+import { linkAnswerForApp } from './native-answers.ts'
 import { isOAuthProviderId, type OAuthProviderId } from './oauth-providers.ts'
 import { releaseSignInAttempt, reserveSignInAttempt, returnSignInAttempt, type SignInBlock } from './sign-in-guard.ts'
 import { secondFactorRoutes } from './second-factor-routes.ts'
@@ -78,10 +79,17 @@ async function saysWrongPassword(response: Response): Promise<boolean> {
   return body?.error?.reason === 'INVALID_PASSWORD'
 }
 
-/** The request better-auth sees: same request, with the client address in a header only we set. */
-function forAuth(c: Context, trustProxy: boolean): Request {
+/**
+ * The request better-auth sees: same request, with the client address in a header only we set.
+ * The native app's requests (decision 036) are shown as coming from our own origin: the edge has
+ * already done the cross-site check they need (the app's origin, no cookie of its own; any session
+ * cookie is the translation of a verified bearer token), which better-auth's own check, made for
+ * browsers and cookies, would refuse for an origin that is not a web site.
+ */
+function forAuth(c: Context, deps: { trustProxy: boolean; publicUrl: string }): Request {
   const headers = new Headers(c.req.raw.headers)
-  headers.set(CLIENT_IP_HEADER, clientIp(c, trustProxy))
+  headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy))
+  if (c.get('nativeApp')) headers.set('origin', deps.publicUrl)
   return new Request(c.req.raw, { headers })
 }
 
@@ -108,8 +116,10 @@ export async function failedForDatabase(response: Response, db: Db): Promise<boo
 export function authRoutes(deps: AuthRouteDeps) {
   const app = new Hono()
   const handle = async (c: Context): Promise<Response> => {
-    const response = await deps.auth.handler(forAuth(c, deps.trustProxy))
+    const response = await deps.auth.handler(forAuth(c, deps))
     if (await failedForDatabase(response, deps.db)) throw databaseUnavailableError()
+    // The app reads JSON where a browser would follow a redirect (native-answers.ts).
+    if (c.get('nativeApp')) return inOurContract(linkAnswerForApp(response, deps.publicUrl), c.get('requestId'))
     const answer = await inOurContract(response, c.get('requestId'))
     return c.req.method === 'GET' ? await disabledAccountPage(answer) : answer
   }
@@ -203,6 +213,12 @@ export function authRoutes(deps: AuthRouteDeps) {
   app.get('/auth/callback/:provider', async (c) => {
     const response = await handle(c)
     return nameProviderOnError(response, c.req.param('provider'))
+  })
+
+  // The jwt plugin's GET /token (a JWT for a cookie session) is closed: access tokens come from the
+  // refresh grant only (POST, token-grant.ts), so an access token can't renew itself (decision 036).
+  app.get('/auth/token', () => {
+    throw new AppError('not_found', 'No API endpoint GET /api/auth/token. Use POST with a refresh grant.')
   })
 
   app.on(['GET', 'POST'], '/auth/*', handle)

@@ -31,19 +31,14 @@ export async function lookUpSession(c: Context, deps: { auth: Auth; db: Db }): P
   const token = verifiedToken(cookie, secret)
   if (token === null) return undefined
 
-  const row = await sessionRow(deps.db, token)
+  const row = await sessionRow(deps.db, 'token', token)
   if (!row) return null
   // better-auth's own clock and rules (api/routes/session.ts), so both agree on every session.
   const now = Date.now()
   const expiresAt = row.expiresAt.getTime()
   if (expiresAt < now) return undefined
   if (expiresAt - sessionConfig.expiresIn * 1000 + sessionConfig.updateAge * 1000 <= now) return undefined
-  return {
-    user: { id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerified },
-    sessionId: row.sessionId,
-    role: effectiveRole(row.role),
-    subscriptionTier: row.subscriptionTier ?? 'free',
-  }
+  return viewerOf(row)
 }
 
 /**
@@ -59,40 +54,70 @@ export function verifiedToken(cookie: string, secret: string): string | null {
   return given.length === expected.length && timingSafeEqual(given, expected) ? token : null
 }
 
-type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareViewerQuery>['execute']>>[number]
+/** The cookie value better-auth would set for a session token (`token.signature`, URL-encoded as it writes it). */
+export function signedSessionCookie(token: string, secret: string): string {
+  return encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`)
+}
 
-/** Live sessions kept per embedded database, by token; a few hundred bytes each. */
+/**
+ * A session by its id, for the native app's access tokens (auth/bearer-access.ts): the viewer it
+ * stands for, its token (so better-auth's own endpoints can be shown the session cookie) and its
+ * expiry. Kept in memory on the embedded database exactly like the token lookup. Null when no
+ * such session exists (signed out, revoked, the user deleted).
+ */
+export async function lookUpSessionById(db: Db, sessionId: string): Promise<{ viewer: Viewer; token: string; expiresAt: Date } | null> {
+  const row = await sessionRow(db, 'id', sessionId)
+  if (!row) return null
+  return { viewer: viewerOf(row), token: row.token, expiresAt: row.expiresAt }
+}
+
+function viewerOf(row: SessionRow): Viewer {
+  return {
+    user: { id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerified },
+    sessionId: row.sessionId,
+    role: effectiveRole(row.role),
+    subscriptionTier: row.subscriptionTier ?? 'free',
+  }
+}
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareViewerQuery>['execute']>>[number]
+type LookUpBy = 'token' | 'id'
+
+/** Live sessions kept per embedded database, by token (and by id, prefixed); a few hundred bytes each. */
 const keptRows = new WeakMap<Db, LRUCache<string, { row: SessionRow; mark: number }>>()
 const MAX_KEPT_SESSIONS = 50_000
 
 /** The session's row, from memory while no change to its user was committed since it was read. */
-async function sessionRow(db: Db, token: string): Promise<SessionRow | undefined> {
+async function sessionRow(db: Db, by: LookUpBy, key: string): Promise<SessionRow | undefined> {
   const changes = changeFeedOf(db)
-  if (!changes) return (await viewerBySessionToken(db).execute({ token }))[0]
+  if (!changes) return (await viewerQuery(db, by).execute({ key }))[0]
   let kept = keptRows.get(db)
   if (!kept) keptRows.set(db, (kept = new LRUCache({ max: MAX_KEPT_SESSIONS })))
-  const hit = kept.get(token)
+  // Tokens are alphanumeric, so an id's key (with its colon) never equals a token's.
+  const cacheKey = by === 'token' ? key : `id:${key}`
+  const hit = kept.get(cacheKey)
   if (hit && !changes.changedSince(hit.row.userId, hit.mark)) return hit.row
   const mark = changes.mark()
-  const [row] = await viewerBySessionToken(db).execute({ token })
-  if (row) kept.set(token, { row, mark })
-  else kept.delete(token)
+  const [row] = await viewerQuery(db, by).execute({ key })
+  if (row) kept.set(cacheKey, { row, mark })
+  else kept.delete(cacheKey)
   return row
 }
 
-/** One prepared statement per database: built once, and planned once per connection on PostgreSQL. */
-const statements = new WeakMap<Db, ReturnType<typeof prepareViewerQuery>>()
+/** One prepared statement per database and key: built once, and planned once per connection on PostgreSQL. */
+const statements = new WeakMap<Db, Record<LookUpBy, ReturnType<typeof prepareViewerQuery>>>()
 
-function viewerBySessionToken(db: Db) {
+function viewerQuery(db: Db, by: LookUpBy) {
   let statement = statements.get(db)
-  if (!statement) statements.set(db, (statement = prepareViewerQuery(db)))
-  return statement
+  if (!statement) statements.set(db, (statement = { token: prepareViewerQuery(db, 'token'), id: prepareViewerQuery(db, 'id') }))
+  return statement[by]
 }
 
-function prepareViewerQuery(db: Db) {
+function prepareViewerQuery(db: Db, by: LookUpBy) {
   return db
     .select({
       sessionId: sessions.id,
+      token: sessions.token,
       expiresAt: sessions.expiresAt,
       userId: users.id,
       email: users.email,
@@ -104,6 +129,6 @@ function prepareViewerQuery(db: Db) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('viewer_by_session_token')
+    .where(eq(by === 'token' ? sessions.token : sessions.id, sql.placeholder('key')))
+    .prepare(by === 'token' ? 'viewer_by_session_token' : 'viewer_by_session_id')
 }

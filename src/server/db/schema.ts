@@ -124,6 +124,21 @@ export const rateLimits = pgTable('rate_limits', {
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 })
 
+/**
+ * The jwt plugin's signing keys (decision 036): the native app's access tokens are signed with
+ * the newest; GET /api/auth/jwks publishes the public halves. `privateKey` is the private JWK
+ * encrypted with the auth secret (the plugin's default), never stored in the clear.
+ */
+export const jwks = pgTable('jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  alg: text('alg'),
+  crv: text('crv'),
+})
+
 // ---- FareDrop account data ----
 
 /** Keyed by the user id (spec: profiles.id equals the user id). */

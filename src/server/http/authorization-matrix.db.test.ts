@@ -39,6 +39,8 @@ const PUBLIC: Record<string, string> = {
   'POST /api/dev/outbox-key': 'trades the outbox key for a cookie, 404 without it (dev/outbox-access.db.test.ts)',
   'GET /api/push/public-key': 'the VAPID public key is public by design',
   'GET /metrics': 'the metrics token, or loopback only (metrics/metrics.db.test.ts)',
+  'GET /.well-known/assetlinks.json': 'the app-link file Android fetches: public by design (http/app-links.db.test.ts)',
+  'GET /.well-known/apple-app-site-association': 'the app-link file Apple fetches: public by design (http/app-links.db.test.ts)',
 }
 
 interface Owned {

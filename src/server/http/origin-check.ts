@@ -20,9 +20,16 @@ export const ORIGIN_MESSAGES = {
  *   (scripts, curl) pass: they carry no ambient credentials to abuse;
  * - a body that is not labelled JSON: refused with 415. A page on another site can post
  *   `text/plain` without a preflight; JSON needs one, which CORS then refuses.
+ * - the native app's origins (decision 036, `nativeOrigins`) pass only without a Cookie header:
+ *   the app sends no cookies and proves who it is with a bearer token, which no other page can
+ *   make a browser attach, so there is nothing to forge. The same origin with cookies is refused.
  * Exempt paths take outside posts on purpose (each guarded by its own token or signature).
  */
-export function originCheck(trustedOrigins: readonly string[], exemptPaths: readonly (string | RegExp)[] = []): MiddlewareHandler {
+export function originCheck(
+  trustedOrigins: readonly string[],
+  exemptPaths: readonly (string | RegExp)[] = [],
+  nativeOrigins: ReadonlySet<string> = new Set(),
+): MiddlewareHandler {
   const trusted = new Set(trustedOrigins)
   // RegExp entries cover paths with ids in them; they should be anchored (^…$).
   const exempt = (path: string) => exemptPaths.some((rule) => (typeof rule === 'string' ? rule === path : rule.test(path)))
@@ -30,7 +37,8 @@ export function originCheck(trustedOrigins: readonly string[], exemptPaths: read
     if (SAFE_METHODS.has(c.req.method) || exempt(c.req.path)) return next()
     const origin = c.req.header('origin')
     if (origin !== undefined) {
-      if (!trusted.has(origin)) throw new AppError('forbidden', ORIGIN_MESSAGES.crossOrigin)
+      const cookieless = nativeOrigins.has(origin) && c.req.header('cookie') === undefined
+      if (!trusted.has(origin) && !cookieless) throw new AppError('forbidden', ORIGIN_MESSAGES.crossOrigin)
     } else if (c.req.header('cookie') && c.req.header('sec-fetch-site') !== 'same-origin') {
       throw new AppError('forbidden', ORIGIN_MESSAGES.noOrigin)
     }

@@ -17,3 +17,16 @@ export function setResponseHeader(c: Context, name: string, value: string): void
     c.res = copy
   }
 }
+
+/** Changes several headers of the response already made at once (a copy when its headers are immutable, as above). */
+export function editResponseHeaders(c: Context, edit: (headers: Headers) => void): void {
+  try {
+    edit(c.res.headers)
+  } catch {
+    const headers = new Headers(c.res.headers)
+    edit(headers)
+    const copy = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers })
+    c.res = undefined
+    c.res = copy
+  }
+}

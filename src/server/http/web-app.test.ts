@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createWebApp, PRERENDERED_DIR } from './web-app.ts'
+import { createWebApp, PRERENDERED_DIR, WEB_MANIFEST } from './web-app.ts'
 
 const SHELL = '<html><head><script nonce="__CSP_NONCE__"></script></head><body><div id="root"></div></body></html>'
 const LANDING = '<html><head><script nonce="__CSP_NONCE__"></script></head><body><div id="root"><h1>Landing</h1></div></body></html>'
@@ -15,6 +15,9 @@ function fakeBuild(): string {
   writeFileSync(path.join(distDir, PRERENDERED_DIR, 'index.html'), LANDING)
   const page = { html: 'index.html', preload: ['assets/landing-abc.js'] }
   writeFileSync(path.join(distDir, PRERENDERED_DIR, 'pages.json'), JSON.stringify({ '/': page, '/home': page }))
+  writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+  writeFileSync(path.join(distDir, WEB_MANIFEST), JSON.stringify({ name: 'FareDrop', start_url: '/alerts' }))
+  writeFileSync(path.join(distDir, 'pwa-192x192.png'), 'png')
   return distDir
 }
 
@@ -57,5 +60,35 @@ describe('web app HTML', () => {
   it('does not serve the prerendered files themselves', async () => {
     expect((await app.request(`/${PRERENDERED_DIR}/index.html`)).status).toBe(404)
     expect((await app.request(`/${PRERENDERED_DIR}/pages.json`)).status).toBe(404)
+  })
+
+  it('answers /index.html with the app shell, nonce filled in, for the service worker to precache', async () => {
+    const res = await app.request('/index.html?__WB_REVISION__=abc')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.text()).toBe(SHELL.replace('__CSP_NONCE__', ''))
+  })
+})
+
+describe('installable app files', () => {
+  const distDir = fakeBuild()
+  const app = createWebApp({ distDir })
+  afterAll(() => rmSync(distDir, { recursive: true, force: true }))
+
+  it('serves the web manifest as application/manifest+json, revalidated on every use', async () => {
+    const res = await app.request(`/${WEB_MANIFEST}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.json()).toMatchObject({ start_url: '/alerts' })
+  })
+
+  it('serves the service worker revalidated on every use, and the icons with a short cache', async () => {
+    const worker = await app.request('/sw.js')
+    expect(worker.headers.get('content-type')).toMatch(/javascript/)
+    expect(worker.headers.get('cache-control')).toBe('no-cache')
+    const icon = await app.request('/pwa-192x192.png')
+    expect(icon.headers.get('content-type')).toBe('image/png')
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=3600')
   })
 })

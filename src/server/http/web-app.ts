@@ -14,6 +14,9 @@ export const PRERENDERED_DIR = '.prerendered'
 
 const ONE_YEAR = 'public, max-age=31536000, immutable'
 
+/** The web manifest vite-plugin-pwa writes (scripts/vite-pwa.ts). */
+export const WEB_MANIFEST = 'manifest.webmanifest'
+
 /** Sets Cache-Control on files that were found (serveStatic builds its response before onFound runs). */
 function cacheFor(value: string): MiddlewareHandler {
   return async (c, next) => {
@@ -57,10 +60,11 @@ const hasSessionCookie = (headers: Headers) => getSessionCookie(headers, { cooki
 
 /**
  * Serves the built web app: hashed assets with a one-year immutable cache (pre-compressed .br/.gz
- * when the browser accepts them), other public files with a short cache, and for every client route
- * HTML that is never cached and carries the request's CSP nonce: the page prerendered at build time
- * for a visitor without a session cookie, where there is one, else the app shell (index.html), with
- * the page's own chunks preloaded.
+ * when the browser accepts them), the service worker and web manifest revalidated on every use,
+ * other public files with a short cache, and for every client route HTML that is never cached and
+ * carries the request's CSP nonce: the page prerendered at build time for a visitor without a
+ * session cookie, where there is one, else the app shell (index.html), with the page's own chunks
+ * preloaded.
  */
 export function createWebApp(options: { distDir: string }) {
   const app = new Hono()
@@ -74,17 +78,28 @@ export function createWebApp(options: { distDir: string }) {
 
   app.use('/assets/*', cacheFor(ONE_YEAR), serveStatic({ root: options.distDir, precompressed: true }))
 
-  // The push service worker (public/sw.js): revalidated on every fetch, so a fix reaches browsers at
-  // once instead of after a shared cache's hour. At the root, its default scope is the whole app, so
-  // no Service-Worker-Allowed header is needed.
+  // The service worker (src/web/sw.ts, decision 035) and the web manifest: revalidated on every
+  // fetch, so a deploy reaches browsers at once instead of after a cache's hour (the browser also
+  // checks /sw.js itself on navigations and when the page asks). At the root, the worker's default
+  // scope is the whole app, so no Service-Worker-Allowed header is needed.
   app.get('/sw.js', cacheFor('no-cache'), serveStatic({ root: options.distDir }))
+  // (Served as application/manifest+json: Hono's type for .webmanifest.)
+  app.get(`/${WEB_MANIFEST}`, cacheFor('no-cache'), serveStatic({ root: options.distDir }))
+
+  const shellUnbuilt = 'The web app has not been built. Run `npm run build` (or `npm start`, which builds first).'
+
+  // The app shell as the service worker precaches it (/index.html?__WB_REVISION__=…): the same
+  // HTML as a navigation to a page that is not prerendered, nonce filled in, never cached by HTTP.
+  app.get('/index.html', (c) => {
+    if (!shell) return c.text(shellUnbuilt, 503)
+    c.header('Cache-Control', 'no-cache')
+    return c.html(shell.replaceAll(NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''))
+  })
 
   app.get('*', async (c, next) => {
     // Paths with a file extension are files: serve them or answer 404, never the app shell.
     if (path.extname(c.req.path) !== '') return next()
-    if (!shell) {
-      return c.text('The web app has not been built. Run `npm run build` (or `npm start`, which builds first).', 503)
-    }
+    if (!shell) return c.text(shellUnbuilt, 503)
     const nonce = c.get('secureHeadersNonce') ?? ''
     const page = prerendered.get(withoutTrailingSlash(c.req.path))
     c.header('Cache-Control', 'no-cache')

@@ -22,9 +22,10 @@ export function startApp(page?: ComponentType) {
 
   syncThemeWithDocument()
   const queryClient = createQueryClient()
-  // Its own chunk, after the first paint: nothing on a first page waits for it, and no session can
-  // end before the page has made a call.
-  void import('./session-watch.ts').then(({ watchSession }) => watchSession(queryClient))
+  // Its own chunk, after the first paint (the session watch, the service worker): nothing on a first
+  // page waits for it, and no session can end before the page has made a call. A default export,
+  // called as such, keeps the call short in this chunk, which every first visit loads.
+  void import('./after-first-paint.ts').then((module) => module.default(queryClient))
   const container = document.getElementById('root')!
   // Navigations render at once (the page skeleton shows while a page's code loads), not as transitions.
   const app = (

@@ -1,8 +1,8 @@
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AuthState } from '../hooks/use-auth.ts'
-import { AdminGate, RoleGate } from './role-gate.tsx'
+import { AdminGate, NeedsNetwork, RoleGate } from './role-gate.tsx'
 
 const auth = vi.hoisted(() => ({ current: { status: 'signed-out', user: null, role: null } as AuthState }))
 vi.mock('../hooks/use-auth.ts', () => ({ useAuth: () => auth.current }))
@@ -49,5 +49,36 @@ describe('RoleGate', () => {
     auth.current = { status: 'loading', user: null, role: null }
     renderGate(<RoleGate>secret</RoleGate>)
     expect(screen.getByRole('status')).toHaveTextContent('Loading page…')
+  })
+})
+
+describe('offline', () => {
+  beforeEach(() => {
+    auth.current = signedIn('elite')
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  })
+
+  it('a page that needs the network says "You\'re offline" and leads to the saved alerts', () => {
+    renderGate(<RoleGate roles="premium">billing</RoleGate>)
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'See your saved alerts' })).toHaveAttribute('href', '/alerts')
+    expect(screen.queryByText('billing')).not.toBeInTheDocument()
+  })
+
+  it('a page that works offline shows for a known viewer, and "You\'re offline" for an unknown one', () => {
+    const { unmount } = renderGate(<RoleGate worksOffline>alerts</RoleGate>)
+    expect(screen.getByText('alerts')).toBeInTheDocument()
+    unmount()
+    auth.current = { status: 'loading', user: null, role: null }
+    renderGate(<RoleGate worksOffline>alerts</RoleGate>)
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeInTheDocument()
+  })
+
+  it('a public page that needs the network shows itself as soon as the network is back', () => {
+    renderGate(<NeedsNetwork>search form</NeedsNetwork>)
+    expect(screen.getByRole('heading', { name: "You're offline" })).toBeInTheDocument()
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+    act(() => void window.dispatchEvent(new Event('online')))
+    expect(screen.getByText('search form')).toBeInTheDocument()
   })
 })

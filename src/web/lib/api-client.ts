@@ -78,6 +78,13 @@ export function apiPath(route: ApiRoute, params: Record<string, string> = {}, qu
 }
 
 /**
+ * How a call reaches the API: `send` on the page's own origin with its cookies, `origin` '' (this
+ * page's). The native app's bearer mode replaces both (bearer-session.ts, loaded only by the app,
+ * decision 036); one small object, so the landing page carries a few bytes of it.
+ */
+export const apiTransport = { origin: '', send: (path: string, init: RequestInit): Promise<Response> => fetch(path, init) }
+
+/**
  * The one way the web app calls the API: same-origin, cookies included, JSON in and out. The route
  * ("GET /api/alerts/:id") names the call, and its answer has the type ApiContract declares for it
  * (src/shared/api-contract.ts), which the server's handler is checked against.
@@ -89,7 +96,7 @@ export async function api<R extends ApiRoute>(route: R, ...[options = {}]: CallA
   if (options.json !== undefined) headers['content-type'] = 'application/json'
   let res: Response
   try {
-    res = await fetch(apiPath(route, params, options.query), {
+    res = await apiTransport.send(apiPath(route, params, options.query), {
       method,
       headers,
       body: options.json === undefined ? undefined : JSON.stringify(options.json),

@@ -11,6 +11,7 @@ import { SetPasswordForm } from '../features/auth/index.ts'
 import { SignInForm, type SignInStep } from '../features/auth/index.ts'
 import { SignUpForm } from '../features/auth/index.ts'
 import { SocialButtons } from '../features/auth/index.ts'
+import { isNativeShell } from '../platform/detect.ts'
 import { postSignInPath } from '../features/auth/index.ts'
 import { useAuth } from '../hooks/use-auth.ts'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
@@ -74,14 +75,18 @@ export default function AuthPage() {
                       <TabsTrigger value="sign-in">Sign In</TabsTrigger>
                       <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
                     </TabsList>
-                    <div className="mt-6 grid gap-6">
-                      <SocialButtons />
-                      <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
-                        <Separator className="flex-1" />
-                        or with email
-                        <Separator className="flex-1" />
+                    {/* Not in the Android and iOS apps yet: a provider's sign-in ends in the system
+                        browser, whose session the app can't take over safely (decisions 036, 037). */}
+                    {!isNativeShell() && (
+                      <div className="mt-6 grid gap-6">
+                        <SocialButtons />
+                        <div className="flex items-center gap-3 text-xs uppercase text-muted-foreground">
+                          <Separator className="flex-1" />
+                          or with email
+                          <Separator className="flex-1" />
+                        </div>
                       </div>
-                    </div>
+                    )}
                   </>
                 )}
                 <TabsContent value="sign-in" className={askingSecondFactor ? 'grid gap-4' : 'mt-6 grid gap-4'}>

@@ -7,6 +7,10 @@ export interface ToastMessage {
   title: string
   description?: string
   variant: ToastVariant
+  /** A button that does what the message offers ("Reload"); clicking it also closes the toast. */
+  action?: { label: string; onClick: () => void }
+  /** Stays until acted on or closed, instead of leaving after a few seconds. */
+  persistent?: boolean
 }
 
 interface ToastState {

@@ -3,6 +3,7 @@ import { CheckCircle2, Info, X, XCircle } from 'lucide-react'
 import { Toast as ToastPrimitive } from 'radix-ui'
 import { useToastStore, type ToastVariant } from '../../stores/toast-store.ts'
 import { cn } from '../../lib/cn.ts'
+import { Button } from './button.tsx'
 
 const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] transition-all',
@@ -35,6 +36,7 @@ export function Toaster() {
         <ToastPrimitive.Root
           key={t.id}
           type={t.variant === 'error' ? 'foreground' : 'background'}
+          duration={t.persistent ? Infinity : undefined}
           className={cn(toastVariants({ variant: t.variant }))}
           onOpenChange={(open) => {
             if (!open) dismiss(t.id)
@@ -45,6 +47,13 @@ export function Toaster() {
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description && (
               <ToastPrimitive.Description className="text-sm text-muted-foreground">{t.description}</ToastPrimitive.Description>
+            )}
+            {t.action && (
+              <ToastPrimitive.Action altText={t.action.label} asChild>
+                <Button size="sm" className="mt-1 justify-self-start" onClick={t.action.onClick}>
+                  {t.action.label}
+                </Button>
+              </ToastPrimitive.Action>
             )}
           </div>
           <ToastPrimitive.Close

@@ -14,8 +14,9 @@ const PAUSABLE = new Set<Alert['status']>(['active', 'triggered', 'at_risk'])
 /**
  * A card's actions: details, pause/resume, edit (editable alerts only) and delete (after a
  * confirmation). Each accessible name carries the alert's name, since every card has the same buttons.
+ * `readOnly` (the list saved for offline use): the same buttons, all disabled, since each needs the server.
  */
-export function AlertCardActions({ alert, editable, expired }: { alert: Alert; editable: boolean; expired: boolean }) {
+export function AlertCardActions({ alert, editable, expired, readOnly = false }: { alert: Alert; editable: boolean; expired: boolean; readOnly?: boolean }) {
   const [confirmDelete, setConfirmDelete] = useState(false)
   const setStatus = useSetAlertStatus()
   const remove = useDeleteAlert()
@@ -25,27 +26,34 @@ export function AlertCardActions({ alert, editable, expired }: { alert: Alert; e
 
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-3">
-      <Button asChild variant="ghost" size="sm" className="-ml-2">
-        <Link to={`?alert=${encodeURIComponent(alert.id)}`} preventScrollReset aria-label={`Details of ${alert.name}`}>
+      {readOnly ? (
+        <Button variant="ghost" size="sm" className="-ml-2" disabled aria-label={`Details of ${alert.name}`}>
           Details
           <ChevronRight aria-hidden="true" />
-        </Link>
-      </Button>
+        </Button>
+      ) : (
+        <Button asChild variant="ghost" size="sm" className="-ml-2">
+          <Link to={`?alert=${encodeURIComponent(alert.id)}`} preventScrollReset aria-label={`Details of ${alert.name}`}>
+            Details
+            <ChevronRight aria-hidden="true" />
+          </Link>
+        </Button>
+      )}
       <div className="flex flex-wrap items-center gap-1.5">
         {canPause && (
-          <Button variant="outline" size="sm" onClick={() => setStatus.mutate({ id: alert.id, status: 'paused' })} aria-label={`Pause ${alert.name}`}>
+          <Button variant="outline" size="sm" disabled={readOnly} onClick={() => setStatus.mutate({ id: alert.id, status: 'paused' })} aria-label={`Pause ${alert.name}`}>
             <Pause aria-hidden="true" />
             Pause
           </Button>
         )}
         {canResume && (
-          <Button variant="outline" size="sm" onClick={() => setStatus.mutate({ id: alert.id, status: 'active' })} aria-label={`Resume ${alert.name}`}>
+          <Button variant="outline" size="sm" disabled={readOnly} onClick={() => setStatus.mutate({ id: alert.id, status: 'active' })} aria-label={`Resume ${alert.name}`}>
             <Play aria-hidden="true" />
             Resume
           </Button>
         )}
         {editable && (
-          <Button variant="ghost" size="sm" onClick={() => startEdit(alert.id)} aria-label={`Edit ${alert.name}`}>
+          <Button variant="ghost" size="sm" disabled={readOnly} onClick={() => startEdit(alert.id)} aria-label={`Edit ${alert.name}`}>
             <Pencil aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Edit</span>
           </Button>
@@ -54,6 +62,7 @@ export function AlertCardActions({ alert, editable, expired }: { alert: Alert; e
           variant="ghost"
           size="sm"
           className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+          disabled={readOnly}
           onClick={() => setConfirmDelete(true)}
           aria-label={`Delete ${alert.name}`}
         >

@@ -11,9 +11,10 @@ import { PriceSparkline } from './price-sparkline.tsx'
 
 /**
  * One alert in the list (ux-and-performance B2): what is watched, the target against today's and
- * the lowest price seen, a sparkline, how and when it is checked, and its actions.
+ * the lowest price seen, a sparkline, how and when it is checked, and its actions (`readOnly`: all
+ * shown, none usable, for the list saved for offline use).
  */
-export function AlertCard({ alert, now, today }: { alert: Alert; now: number; today: string }) {
+export function AlertCard({ alert, now, today, readOnly = false }: { alert: Alert; now: number; today: string; readOnly?: boolean }) {
   const expired = isAlertExpired(alert, today)
   const status = displayStatus(alert, today)
   const drop = priceDropPercent(alert.target_price, alert.lowest_price)
@@ -72,7 +73,7 @@ export function AlertCard({ alert, now, today }: { alert: Alert; now: number; to
         <Meta icon={<CalendarClock />}>{`${lastCheckedText(alert.last_checked_at, now)} · ${nextCheckText(isChecked(status) ? alert.next_check_at : null, now)}`}</Meta>
       </ul>
 
-      <AlertCardActions alert={alert} editable={isAlertEditable(alert, today)} expired={expired} />
+      <AlertCardActions alert={alert} editable={isAlertEditable(alert, today)} expired={expired} readOnly={readOnly} />
     </article>
   )
 }

@@ -24,16 +24,22 @@ const SORT_OPTIONS = [
   ).filter((option) => option.value !== 'created_at:desc'),
 ]
 
-/** Status (with All), type, sort and a text search; every change is kept in the alert store (`alert-store`). */
-export function AlertFiltersBar() {
+/**
+ * Status (with All), type, sort and a text search; every change is kept in the alert store
+ * (`alert-store`). `readOnly`: the filters a saved list was loaded with, shown and not changeable
+ * (offline, the server can't be asked for another list).
+ */
+export function AlertFiltersBar({ readOnly }: { readOnly?: AlertListFilters }) {
   const id = useId()
-  const filters = useAlertStore((state) => state.filters)
+  const stored = useAlertStore((state) => state.filters)
+  const filters = readOnly ?? stored
   const setFilters = useAlertStore((state) => state.setFilters)
   const resetFilters = useAlertStore((state) => state.resetFilters)
   const changed = (Object.keys(DEFAULT_ALERT_FILTERS) as Array<keyof AlertListFilters>).some((key) => filters[key] !== DEFAULT_ALERT_FILTERS[key])
 
   return (
-    <form role="search" aria-label="Filter alerts" onSubmit={(event) => event.preventDefault()} className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))]">
+    <form role="search" aria-label="Filter alerts" onSubmit={(event) => event.preventDefault()}>
+      <fieldset disabled={readOnly !== undefined} className="grid min-w-0 grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))]">
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor={`${id}-q`}>Search</Label>
         <div className="relative">
@@ -85,7 +91,7 @@ export function AlertFiltersBar() {
           ))}
         </NativeSelect>
       </div>
-      {changed && (
+      {changed && !readOnly && (
         <div className="col-span-2 flex justify-end lg:col-span-4">
           <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={resetFilters}>
             <X aria-hidden="true" />
@@ -93,6 +99,7 @@ export function AlertFiltersBar() {
           </Button>
         </div>
       )}
+      </fieldset>
     </form>
   )
 }

@@ -6,6 +6,7 @@ import { getPlan } from '#shared/plans.ts'
 import { PATHS } from '#shared/routes.ts'
 import { PageHeader } from '../../components/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
+import { InstallAppButton } from '../pwa/index.ts'
 import { quotaQueryOptions } from './api.ts'
 import { UPGRADE_PATH } from './plan-locks.ts'
 
@@ -48,10 +49,15 @@ function QuotaSummary({ quota }: { quota: QuotaStatus }) {
   )
 }
 
-/** Page title, the quota, and "New alert": alerts start from a search, so it goes to /search. */
-export function AlertsHeader() {
-  const quota = useQuery(quotaQueryOptions)
-  const description = quota.isPending ? (
+/**
+ * Page title, the quota, "Install app" while the browser offers it, and "New alert": alerts start
+ * from a search, so it goes to /search. Offline, no quota (it would be a guess) and no new alert.
+ */
+export function AlertsHeader({ offline = false }: { offline?: boolean }) {
+  const quota = useQuery({ ...quotaQueryOptions, enabled: !offline })
+  const description = offline ? (
+    'The routes and flights you are watching, as last loaded on this device.'
+  ) : quota.isPending ? (
     // A span: the page header puts the description inside a <p>.
     <span aria-hidden="true" className="mt-1 block h-5 w-48 animate-pulse rounded-md bg-muted" />
   ) : quota.data ? (
@@ -64,12 +70,23 @@ export function AlertsHeader() {
       title="Your alerts"
       description={description}
       actions={
-        <Button asChild className="w-full sm:w-auto">
-          <Link to={PATHS.search}>
-            <Plus aria-hidden="true" />
-            New alert
-          </Link>
-        </Button>
+        // On a phone the buttons stack with "New alert" on top; side by side it is the last.
+        <div className="flex flex-col-reverse gap-2 sm:flex-row">
+          <InstallAppButton />
+          {offline ? (
+            <Button disabled className="w-full sm:w-auto">
+              <Plus aria-hidden="true" />
+              New alert
+            </Button>
+          ) : (
+            <Button asChild className="w-full sm:w-auto">
+              <Link to={PATHS.search}>
+                <Plus aria-hidden="true" />
+                New alert
+              </Link>
+            </Button>
+          )}
+        </div>
       }
     />
   )

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
+import { useOnline } from '../../components/role-gate.tsx'
+import { useAuth } from '../../hooks/use-auth.ts'
 import { useNow } from '../../hooks/use-now.ts'
 import { useAlertStore } from '../../stores/alert-store.ts'
 import { PushPrompt } from '../notifications/index.ts'
@@ -12,6 +15,8 @@ import { AlertsHeader } from './alerts-header.tsx'
 import { alertDetailQueryOptions, alertListQueryOptions } from './api.ts'
 import { CreateAlertDialog } from './create-alert-dialog.tsx'
 import { EditAlertDialog } from './edit-alert-dialog.tsx'
+import { isOfflineFailure, useSaveAlertListForOffline } from './offline-alerts.ts'
+import { OfflineAlertsScreen } from './offline-alerts-screen.tsx'
 
 /** Typing in the search box asks the server once the typing pauses. */
 const SEARCH_DEBOUNCE_MS = 300
@@ -19,7 +24,8 @@ const SEARCH_DEBOUNCE_MS = 300
 /**
  * /alerts: header with the quota, filters, the list, and the three overlays. Creation and detail
  * live in the URL (?create=1 from the search page's Track buttons, ?alert=<id> for a linkable
- * detail); the edit modal's id lives in the alert store.
+ * detail); the edit modal's id lives in the alert store. Each list that arrives is saved on the
+ * device; offline, the last one shows instead, read-only (decision 035).
  */
 export function AlertsScreen() {
   const [searchParams, setSearchParams] = useSearchParams()
@@ -27,14 +33,20 @@ export function AlertsScreen() {
   const today = localDateOf(now)
   const stored = useAlertStore((state) => state.filters)
   const searchQuery = useDebouncedValue(stored.searchQuery, SEARCH_DEBOUNCE_MS)
-  const filters = { ...stored, searchQuery }
+  const filters = useMemo(() => ({ ...stored, searchQuery }), [stored, searchQuery])
   const editingId = useAlertStore((state) => state.editingId)
   const detailId = searchParams.get('alert')
+  const userId = useAuth().user?.id
 
   // The alert being edited, from the list on screen or the open detail (both already loaded).
   const list = useQuery(alertListQueryOptions(filters))
   const detail = useQuery({ ...alertDetailQueryOptions(detailId ?? editingId ?? ''), enabled: false })
   const editing = editingId ? (list.data?.find((alert) => alert.id === editingId) ?? (detail.data?.id === editingId ? detail.data : null)) : null
+  useSaveAlertListForOffline(userId, filters, list)
+  const online = useOnline()
+
+  if (!online) return <OfflineAlertsScreen reason="offline" userId={userId} now={now} today={today} />
+  if (isOfflineFailure(list.failureReason)) return <OfflineAlertsScreen reason="unreachable" userId={userId} now={now} today={today} />
 
   const dropParam = (name: string) =>
     setSearchParams(

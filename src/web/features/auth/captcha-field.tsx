@@ -7,6 +7,7 @@ import {
   CAPTCHA_RETRY_INTERVAL_MS,
   type CaptchaPublicConfig,
 } from '#shared/captcha.ts'
+import { api, apiTransport } from '../../lib/api-client.ts'
 
 export interface CaptchaFieldProps {
   /**
@@ -81,9 +82,7 @@ function loadScript(src: string): Promise<void> {
 
 /** The provider's config, with its browser code loaded. */
 async function loadCaptcha(signal: AbortSignal): Promise<CaptchaPublicConfig> {
-  const res = await fetch('/api/captcha/config', { signal })
-  if (!res.ok) throw new Error(`GET /api/captcha/config answered ${res.status}`)
-  const config = (await res.json()) as CaptchaPublicConfig
+  const config = await api('GET /api/captcha/config', { signal })
   if (config.provider === 'altcha') await loadAltcha()
   else if (config.provider !== 'none' && !window[config.provider]) await loadScript(PROVIDER_SCRIPTS[config.provider])
   return config
@@ -168,7 +167,7 @@ function AltchaChallenge({ onToken, onProblem }: ChallengeProps) {
   }, [])
 
   // auto="onfocus": the proof of work runs while the visitor types, so it is usually done by submit.
-  return <altcha-widget ref={widgetRef} challenge="/api/captcha/challenge" auto="onfocus" style={ALTCHA_THEME} />
+  return <altcha-widget ref={widgetRef} challenge={`${apiTransport.origin}/api/captcha/challenge`} auto="onfocus" style={ALTCHA_THEME} />
 }
 
 function ProviderChallenge({ provider, siteKey, onToken, onProblem }: ChallengeProps & { provider: ScriptProvider; siteKey: string }) {

@@ -17,7 +17,11 @@ export const SUBSCRIPTION_JSON = {
   keys: { p256dh: `B${'x'.repeat(86)}`, auth: 'a'.repeat(22) },
 }
 
-export function fakePush(options: { permission?: NotificationPermission; answer?: NotificationPermission; subscribedWith?: string } = {}) {
+/**
+ * `registered`: whether the page has registered its service worker, as the app does on every page
+ * load (features/pwa); false stands for a browser that refused it.
+ */
+export function fakePush(options: { permission?: NotificationPermission; answer?: NotificationPermission; subscribedWith?: string; registered?: boolean } = {}) {
   let permission: NotificationPermission = options.permission ?? 'default'
 
   const makeSubscription = (key: Uint8Array) => {
@@ -39,7 +43,7 @@ export function fakePush(options: { permission?: NotificationPermission; answer?
     subscribe: vi.fn(async ({ applicationServerKey }: { applicationServerKey: Uint8Array }) => (current = makeSubscription(applicationServerKey))),
   }
   const registration = { pushManager }
-  let registered = Boolean(options.subscribedWith)
+  let registered = options.registered ?? true
   const serviceWorker = {
     register: vi.fn(async () => {
       registered = true

@@ -67,7 +67,7 @@ describe('usePushSubscription', () => {
     expect(result.current.permission).toBeNull()
   })
 
-  it('turns push on: asks permission, registers /sw.js, subscribes with the server key and posts the subscription', async () => {
+  it("turns push on: asks permission, uses the app's service worker, subscribes with the server key and posts the subscription", async () => {
     push = fakePush()
     const api = servePushApi()
     const { result } = renderPushHook()
@@ -80,10 +80,22 @@ describe('usePushSubscription', () => {
     })
     expect(ok).toBe(true)
     expect(push.Notification.requestPermission).toHaveBeenCalledOnce()
-    expect(push.serviceWorker.register).toHaveBeenCalledWith('/sw.js', { scope: '/' })
+    // The app registered its worker when the page loaded (features/pwa): push registers none of its own.
+    expect(push.serviceWorker.register).not.toHaveBeenCalled()
     expect(push.pushManager.subscribe).toHaveBeenCalledWith({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(VAPID_PUBLIC_KEY) })
     expect(api.writes()).toEqual([{ method: 'POST', url: '/api/push/subscriptions', body: SUBSCRIPTION_JSON }])
     expect(result.current).toMatchObject({ status: 'on', permission: 'granted', error: null })
+  })
+
+  it('fails with a message, without waiting, when the browser has no service worker for the app', async () => {
+    push = fakePush({ registered: false })
+    const api = servePushApi()
+    const { result } = renderPushHook()
+    await waitFor(() => expect(result.current.status).toBe('off'))
+    await act(() => result.current.subscribe())
+    expect(result.current).toMatchObject({ status: 'off', error: PUSH_MESSAGES.failed })
+    expect(push.pushManager.subscribe).not.toHaveBeenCalled()
+    expect(api.writes()).toEqual([])
   })
 
   it('shows blocked when the user denies, and subscribes nothing', async () => {

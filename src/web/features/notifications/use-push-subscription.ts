@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from '../../lib/api-client.ts'
 import { deletePushSubscription, fetchPushPublicKey, fetchPushSubscriptions, savePushSubscription } from './api.ts'
-import { browserSubscription, isPushSupported, SERVICE_WORKER_URL } from './push-browser.ts'
+import { activeServiceWorker, browserSubscription, isPushSupported } from './push-browser.ts'
 import { useAuth } from '../../hooks/use-auth.ts'
 import { followSignedInUser } from './push-follows-user.ts'
 import { sameKey, urlBase64ToUint8Array } from './push-keys.ts'
 
-export { isPushSupported, SERVICE_WORKER_URL }
+export { isPushSupported }
 
 /**
  * checking: reading this browser's subscription; unsupported: no service workers or Push API (or
@@ -49,9 +49,8 @@ async function subscribeThisDevice(): Promise<NotificationPermission> {
   // Asked first, straight from the click: some browsers (Safari) only prompt during the user's gesture.
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return permission
-  await navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' })
-  // subscribe() needs an active worker; `ready` waits for the one just registered.
-  const registration = await navigator.serviceWorker.ready
+  // subscribe() needs an active worker: the one the app registered when the page loaded.
+  const registration = await activeServiceWorker()
   const key = urlBase64ToUint8Array(await fetchPushPublicKey())
   let subscription = await registration.pushManager.getSubscription()
   if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
@@ -64,7 +63,7 @@ async function subscribeThisDevice(): Promise<NotificationPermission> {
 }
 
 /**
- * Web Push on this device: its state, and turning it on (permission, service worker, subscription
+ * Web Push on this device: its state, and turning it on (permission, the app's service worker, subscription
  * saved on the server) or off (forgotten by the server, then unsubscribed in the browser).
  */
 export function usePushSubscription() {

@@ -12,6 +12,8 @@ import { useDebouncedValue } from '../../../hooks/use-debounced-value.ts'
 /** Suggestions start at 2 characters, 250 ms after the last keystroke (ux-and-performance B1). */
 export const MIN_QUERY_LENGTH = 2
 export const SUGGEST_DEBOUNCE_MS = 250
+/** Tailwind's `max-sm`: where the picker takes the whole screen. */
+const PHONE_QUERY = '(width < 40rem)'
 
 interface AirportOption {
   key: string
@@ -115,6 +117,8 @@ export function AirportCombobox({
   const editing = draft !== null && draft.base === value
   const text = editing ? draft.text : chosenLabel
   const [open, setOpen] = useState(false)
+  /** Focus is in the field: on a phone the picker then takes the whole screen (input on top, list below). */
+  const [picking, setPicking] = useState(false)
 
   const query = editing && !draft.invalid ? draft.text.trim() : ''
   const debounced = useDebouncedValue(query, SUGGEST_DEBOUNCE_MS)
@@ -210,6 +214,10 @@ export function AirportCombobox({
         } else if (editing) {
           event.preventDefault()
           setDraft(null)
+        } else if (window.matchMedia?.(PHONE_QUERY).matches) {
+          // Nothing left to cancel: a phone's full-screen picker closes (the Android back button sends Escape).
+          event.preventDefault()
+          event.currentTarget.blur()
         }
         return
       default:
@@ -221,14 +229,34 @@ export function AirportCombobox({
   const Icon = direction === 'from' ? PlaneTakeoff : PlaneLanding
 
   return (
-    <div className={cn('relative grid gap-1.5', className)}>
-      <label htmlFor={inputId} className="text-sm leading-none font-medium">
-        {label}
-        {labelExtra && ' '}
-        {labelExtra && <span className="sr-only">{labelExtra}</span>}
-      </label>
+    <div
+      data-picking={picking || undefined}
+      className={cn(
+        'relative grid gap-1.5',
+        // A phone's picker fills the screen, so the keyboard never hides the suggestions.
+        'max-sm:data-picking:fixed max-sm:data-picking:inset-0 max-sm:data-picking:z-50 max-sm:data-picking:flex max-sm:data-picking:flex-col max-sm:data-picking:gap-3 max-sm:data-picking:bg-background max-sm:data-picking:p-4',
+        className,
+      )}
+    >
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={inputId} className="text-sm leading-none font-medium in-data-picking:max-sm:text-base in-data-picking:max-sm:font-semibold">
+          {label}
+          {labelExtra && ' '}
+          {labelExtra && <span className="sr-only">{labelExtra}</span>}
+        </label>
+        {/* Only on a phone's full-screen picker: the way back to the form (blurring keeps what was typed, as leaving the field does). */}
+        <button
+          type="button"
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => (document.activeElement as HTMLElement | null)?.blur()}
+          className="hidden rounded-md px-3 py-2 text-sm font-medium text-primary max-sm:in-data-picking:inline-flex"
+        >
+          Done
+        </button>
+      </div>
       <div className="relative">
-        <Icon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        {/* Centred on the 2.75rem input, not on the box: the phone's picker puts the list in that box too. */}
+        <Icon className="pointer-events-none absolute top-[1.375rem] left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
         <input
           ref={inputRef}
           id={inputId}
@@ -249,8 +277,12 @@ export function AirportCombobox({
             setDraft({ text: event.target.value, base: value, invalid: false })
             setOpen(true)
           }}
-          onFocus={(event) => event.currentTarget.select()}
+          onFocus={(event) => {
+            setPicking(true)
+            event.currentTarget.select()
+          }}
           onBlur={() => {
+            setPicking(false)
             setOpen(false)
             commit()
           }}
@@ -265,10 +297,17 @@ export function AirportCombobox({
         <div
           className={cn(
             'absolute top-full left-0 z-50 mt-1 w-full min-w-[min(22rem,calc(100vw-2rem))] overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg',
+            'max-sm:in-data-picking:static max-sm:in-data-picking:mt-3 max-sm:in-data-picking:min-w-0 max-sm:in-data-picking:border-0 max-sm:in-data-picking:bg-background max-sm:in-data-picking:shadow-none',
             !expanded && 'hidden',
           )}
         >
-          <ul id={listId} role="listbox" aria-label={`${label} suggestions`} hidden={!showOptions} className="max-h-80 overflow-y-auto p-1">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={`${label} suggestions`}
+            hidden={!showOptions}
+            className="max-h-80 overflow-y-auto p-1 max-sm:in-data-picking:max-h-[calc(100dvh-9rem)] max-sm:in-data-picking:px-0"
+          >
             {showOptions &&
               options.map((option, index) => {
                 const OptionIcon = option.kind === 'city' ? Building2 : MapPin
@@ -281,7 +320,7 @@ export function AirportCombobox({
                     onMouseDown={(event) => event.preventDefault()}
                     onClick={() => pick(option)}
                     className={cn(
-                      'flex cursor-pointer items-center gap-3 rounded-md px-2.5 py-2 text-sm hover:bg-accent hover:text-accent-foreground',
+                      'flex cursor-pointer items-center gap-3 rounded-md px-2.5 py-2 text-sm hover:bg-accent hover:text-accent-foreground max-sm:py-3',
                       option.nested && 'pl-9',
                       index === activeIndex && 'bg-accent text-accent-foreground outline-2 -outline-offset-2 outline-ring',
                     )}

@@ -57,6 +57,8 @@ export function PassengersPopover({ error, fieldRef }: { error?: string; fieldRe
           <Popover.Content
             align="start"
             sideOffset={6}
+            // Kept 1rem inside the screen: a phone's popover is nearly as wide as the screen.
+            collisionPadding={16}
             aria-label="Passengers"
             className={cn(
               'z-50 w-[min(22rem,calc(100vw-2rem))] rounded-xl border bg-popover p-4 text-popover-foreground shadow-lg outline-none',

@@ -1,5 +1,6 @@
 import { AlertTriangle, Loader2, Search, SlidersHorizontal } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
+import { cn } from '../../../lib/cn.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { activeFilterCount } from './filter-count.ts'
@@ -8,6 +9,7 @@ import { SearchFormContext, type SearchFormContextValue } from './form-context.t
 import { MultiCitySegments } from './multi-city-segments.tsx'
 import { PassengersPopover } from './passengers-popover.tsx'
 import { DateField, RouteFields } from './route-fields.tsx'
+import { SearchSummary, searchSummary } from './search-summary.tsx'
 import { TravelClassSelect } from './travel-class-select.tsx'
 import { TripTypeControl } from './trip-type-control.tsx'
 import { useSearchForm } from './use-search-form.ts'
@@ -32,6 +34,13 @@ export function SearchForm() {
   const { errorFor, registry } = form
   const context = useMemo<SearchFormContextValue>(() => ({ errorFor, fieldRef: registry.ref }), [errorFor, registry])
 
+  // On a phone the form folds into a summary once its search has run, so the results start above
+  // the fold; Edit opens it again for that search, and the next search folds it again.
+  const [editingSearch, setEditingSearch] = useState<string | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const folded = form.searchShown && editingSearch !== form.shownSearch && Object.keys(form.errors).length === 0
+  const summary = searchSummary(params, filters)
+
   const passengerError = errorFor('adults') ?? errorFor('children') ?? errorFor('infants_in_seat') ?? errorFor('infants_on_lap')
   const oneWay = params.tripType === 'one-way'
 
@@ -44,14 +53,27 @@ export function SearchForm() {
 
   return (
     <SearchFormContext.Provider value={context}>
+      {folded && (
+        <SearchSummary
+          route={summary.route}
+          details={summary.details}
+          onEdit={() => {
+            setEditingSearch(form.shownSearch)
+            // The form takes the summary's place: focus moves there, not back to the top of the page.
+            requestAnimationFrame(() => formRef.current?.focus())
+          }}
+        />
+      )}
       <form
+        ref={formRef}
+        tabIndex={-1}
         noValidate
         aria-label="Flight search"
         onSubmit={(event) => {
           event.preventDefault()
-          form.submit()
+          if (form.submit()) setEditingSearch(null)
         }}
-        className="rounded-2xl border bg-card p-4 text-card-foreground shadow-sm sm:p-5"
+        className={cn('rounded-2xl border bg-card p-4 text-card-foreground shadow-sm outline-none sm:p-5', folded && 'max-sm:hidden')}
       >
         <div className="mb-4 flex flex-wrap items-start gap-2">
           <TripTypeControl value={params.tripType} onChange={setTripType} fieldRef={registry.ref('tripType')} />

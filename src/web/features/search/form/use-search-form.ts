@@ -88,14 +88,15 @@ export function useSearchForm() {
     if (flightSearch.fieldErrorsAt > 0) focusServerErrors()
   }, [flightSearch.fieldErrorsAt])
 
-  const submit = () => {
+  /** Runs the form's search; false when a problem in the form stopped it. */
+  const submit = (): boolean => {
     const state = useSearchStore.getState()
     const problems = searchProblems(state.params, state.filters, todayIso())
     setDismissedSearch(location.search)
     if (problems.length > 0) {
       setAttempted(true)
       focusFirst(problems.map((issue) => issue.path.join('.')))
-      return
+      return false
     }
     setAttempted(false)
     const query = encodeSearch(state.params, state.filters)
@@ -111,6 +112,7 @@ export function useSearchForm() {
     } else {
       void navigate(`${PATHS.search}?${query}`, { replace: linked })
     }
+    return true
   }
 
   /** The query string last handled, to tell a booking link's `pick` coming off from a new search. */
@@ -161,6 +163,10 @@ export function useSearchForm() {
 
   return {
     today,
+    /** The address holds a search (its results show below the form). */
+    searchShown: hasSearch(location.search),
+    /** The address's search, to tell one search from the next. */
+    shownSearch: location.search,
     registry,
     errors,
     errorFor,

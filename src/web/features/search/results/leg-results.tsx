@@ -81,14 +81,14 @@ export function LegResults({ response, leg, kind, chosenBefore, insights, onSele
 
       {insights && <PriceInsightsPanel insights={insights} currency={response.currency} />}
 
-      <div className="grid gap-6 lg:grid-cols-[15.5rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15.5rem_minmax(0,1fr)]">
         <aside aria-label="Filters" className="hidden lg:block">
           <div className="sticky top-20 max-h-[calc(100vh-6rem)] overflow-y-auto pr-2 pb-4">
             <FiltersPanel {...filterPanelProps} />
           </div>
         </aside>
 
-        <div className="grid min-w-0 content-start gap-3">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-3">
           <SummaryTabs summary={view.summary} active={activeSummary} onChange={onSummary} />
 
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -180,7 +180,8 @@ function sortDescription(sort: PostSearchSort, priceView: 'best' | 'cheapest'): 
 function SortSelect({ value, onChange, id }: { value: PostSearchSort; onChange: (value: PostSearchSort) => void; id: string }) {
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm whitespace-nowrap text-muted-foreground">
+      {/* On the narrowest phones (360 px) the words give way to the select; screen readers still hear them. */}
+      <label htmlFor={id} className="text-sm whitespace-nowrap text-muted-foreground max-[23.5rem]:sr-only">
         Sort by
       </label>
       <Select value={value} onValueChange={(next) => onChange(next as PostSearchSort)}>

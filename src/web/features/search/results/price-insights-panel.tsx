@@ -88,7 +88,12 @@ export function PriceInsightsPanel({ insights, currency }: { insights: PriceInsi
         )}
       </div>
 
-      {insights.typical_price_range && <RangeBar range={insights.typical_price_range} lowest={insights.lowest_price} level={level} currency={currency} />}
+      {/* A phone keeps the sentence above and shows the bar with the history, so results come sooner. */}
+      {insights.typical_price_range && (
+        <div className={cn(!showHistory && 'max-sm:hidden')}>
+          <RangeBar range={insights.typical_price_range} lowest={insights.lowest_price} level={level} currency={currency} />
+        </div>
+      )}
 
       <div id={historyId} hidden={!showHistory} className="mt-4">
         {showHistory && (

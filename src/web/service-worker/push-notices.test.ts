@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import source from '../../../../public/sw.js?raw'
+import { listenForPushNotices, type NoticeScope } from './push-notices.ts'
+
+// Ported from the test of public/sw.js, the push-only worker this replaces: the behaviour is unchanged.
 
 const ORIGIN = 'https://faredrop.test'
 
@@ -19,10 +21,10 @@ function tab(url: string, navigates = true): Tab {
   return tab
 }
 
-/** Runs public/sw.js against a stand-in `self`, collecting its listeners. */
+/** The push listeners on a stand-in for the worker's global scope. */
 function loadWorker(tabs: Tab[] = []) {
   const handlers: Record<string, Handler> = {}
-  const self = {
+  const scope = {
     location: { origin: ORIGIN },
     addEventListener: (type: string, handler: Handler) => {
       handlers[type] = handler
@@ -30,13 +32,13 @@ function loadWorker(tabs: Tab[] = []) {
     registration: { showNotification: vi.fn(async () => undefined) },
     clients: { matchAll: vi.fn(async () => tabs), openWindow: vi.fn(async () => null) },
   }
-  new Function('self', source)(self)
+  listenForPushNotices(scope as unknown as NoticeScope)
   const dispatch = async (type: string, event: Record<string, unknown>) => {
     let done: Promise<unknown> = Promise.resolve()
     handlers[type]!({ ...event, waitUntil: (promise: Promise<unknown>) => (done = promise) })
     await done
   }
-  return { handlers, self, dispatch }
+  return { handlers, scope, dispatch }
 }
 
 const pushData = (body: string) => ({
@@ -46,15 +48,15 @@ const pushData = (body: string) => ({
 
 const click = (url: string | undefined) => ({ notification: { data: { url }, close: vi.fn() } })
 
-describe('public/sw.js', () => {
-  it('listens to push and notificationclick only: no fetch handler, no caching', () => {
+describe('push notices in the service worker', () => {
+  it('listens to push and notificationclick', () => {
     expect(Object.keys(loadWorker().handlers).sort()).toEqual(['notificationclick', 'push'])
   })
 
   it('shows the pushed title and body with the app icon, keeping the link for the click', async () => {
     const worker = loadWorker()
     await worker.dispatch('push', { data: pushData(JSON.stringify({ title: 'LHR → JFK is $420', body: '16% under your target', url: `${ORIGIN}/alerts?alert=a1` })) })
-    expect(worker.self.registration.showNotification).toHaveBeenCalledWith('LHR → JFK is $420', {
+    expect(worker.scope.registration.showNotification).toHaveBeenCalledWith('LHR → JFK is $420', {
       body: '16% under your target',
       icon: '/favicon.svg',
       data: { url: `${ORIGIN}/alerts?alert=a1` },
@@ -64,9 +66,11 @@ describe('public/sw.js', () => {
   it('still shows a notice for a payload that is not JSON, and never keeps a non-web link', async () => {
     const worker = loadWorker()
     await worker.dispatch('push', { data: pushData('Prices dropped') })
-    expect(worker.self.registration.showNotification).toHaveBeenLastCalledWith('FareDrop', { body: 'Prices dropped', icon: '/favicon.svg', data: { url: `${ORIGIN}/alerts` } })
+    expect(worker.scope.registration.showNotification).toHaveBeenLastCalledWith('FareDrop', { body: 'Prices dropped', icon: '/favicon.svg', data: { url: `${ORIGIN}/alerts` } })
     await worker.dispatch('push', { data: pushData(JSON.stringify({ title: 'x', url: 'javascript:alert(1)' })) })
-    expect(worker.self.registration.showNotification).toHaveBeenLastCalledWith('x', { body: '', icon: '/favicon.svg', data: { url: `${ORIGIN}/alerts` } })
+    expect(worker.scope.registration.showNotification).toHaveBeenLastCalledWith('x', { body: '', icon: '/favicon.svg', data: { url: `${ORIGIN}/alerts` } })
+    await worker.dispatch('push', { data: null })
+    expect(worker.scope.registration.showNotification).toHaveBeenLastCalledWith('FareDrop', { body: '', icon: '/favicon.svg', data: { url: `${ORIGIN}/alerts` } })
   })
 
   it('on click focuses a tab already at the link, else takes a FareDrop tab there', async () => {
@@ -82,16 +86,16 @@ describe('public/sw.js', () => {
     await other.dispatch('notificationclick', click(`${ORIGIN}/alerts?alert=a1`))
     expect(app.navigate).toHaveBeenCalledWith(`${ORIGIN}/alerts?alert=a1`)
     expect(app.focus).toHaveBeenCalled()
-    expect(other.self.clients.openWindow).not.toHaveBeenCalled()
+    expect(other.scope.clients.openWindow).not.toHaveBeenCalled()
   })
 
   it('opens the link in a new window when no tab can show it', async () => {
     const uncontrolled = tab(`${ORIGIN}/search`, false)
     const worker = loadWorker([uncontrolled])
     await worker.dispatch('notificationclick', click(`${ORIGIN}/search?from=JFK`))
-    expect(worker.self.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/search?from=JFK`)
+    expect(worker.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/search?from=JFK`)
     const empty = loadWorker()
     await empty.dispatch('notificationclick', click(undefined))
-    expect(empty.self.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/alerts`)
+    expect(empty.scope.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/alerts`)
   })
 })
