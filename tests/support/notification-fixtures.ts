@@ -70,6 +70,7 @@ export function samplePayload(overrides: Partial<AlertNotificationPayload> = {})
     dropPercent: 8,
     itinerarySummary: 'BA 117 · nonstop · 7h 10m',
     searchUrl: 'http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price',
+    alertUrl: 'http://localhost:3000/alerts?alert=sample-alert',
     bookingUrl: 'https://seller.example/book?id=1',
     history: [
       { price: 520, recordedAt: '2027-01-10T12:00:00Z' },

@@ -502,6 +502,8 @@ export interface AlertNotificationPayload {
   itinerarySummary: string | null
   /** Opens /search with the alert's search, sorted by price. */
   searchUrl: string
+  /** Opens the alert itself (/alerts?alert=<id>): where a push notice goes when tapped. Absent on notices queued before it existed. */
+  alertUrl?: string
   /** /search with the notified flights picked (`pick=`), opening on their booking options; null when the notice names no flights. */
   bookingUrl: string | null
   /** Recent recorded prices, oldest first, for the small history picture in email. */

@@ -58,7 +58,7 @@ describe('push delivery', () => {
 
     expect(await dispatch()).toMatchObject({ sent: 1 })
     const delivery = push.received.find((r) => r.subscriptionId === device.id)!
-    expect(JSON.parse(delivery.payload)).toMatchObject({ title: 'Price drop: JFK → LHR now $412', url: row.payload.searchUrl })
+    expect(JSON.parse(delivery.payload)).toMatchObject({ title: 'Price drop: JFK → LHR now $412', url: row.payload.alertUrl })
     expect(delivery.vapid.publicKey).toBe(services.vapidPublicKey)
     const [stored] = await database.db.select().from(alertNotifications).where(eq(alertNotifications.id, row.id))
     expect(stored).toMatchObject({ status: 'sent', providerMessageId: expect.stringMatching(/\/messages\/\d+$/) })

@@ -77,6 +77,8 @@ describe('notice payload', () => {
     expect(payload.searchUrl).toBe(
       'https://faredrop.example/search?trip=round-trip&from=JFK&to=LHR&depart=2027-03-01&return=2027-03-08&class=economy&adults=1&sort=2&max_price=900',
     )
+    // A tapped push notice opens the alert itself.
+    expect(payload.alertUrl).toBe(`https://faredrop.example/alerts?alert=${encodeURIComponent(alert.id)}`)
     // A round-trip route alert's price names its outbound: the link chooses it and leaves the return open.
     expect(payload.bookingUrl).toBe(`${payload.searchUrl}&pick=BA117.2027-03-01`)
     expect(payload.history).toHaveLength(20)

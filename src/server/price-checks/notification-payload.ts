@@ -3,6 +3,7 @@ import { alertLegs } from '#shared/alerts/alert-search-params.ts'
 import { priceDropPercent } from '#shared/alerts/alert-text.ts'
 import type { NotificationChannels } from '#shared/alerts/alert.ts'
 import { formatRoute } from '#shared/format.ts'
+import { PATHS } from '#shared/routes.ts'
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type PlanId } from '#shared/plans.ts'
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { AlertNotificationPayload, ObservedItinerary } from '../db/schema.ts'
@@ -41,6 +42,7 @@ export function noticePayload(input: {
     dropPercent: priceDropPercent(alert.targetPrice, price),
     itinerarySummary: input.itinerary.flights.length > 0 ? itinerarySummary(input.itinerary) : null,
     searchUrl: alertSearchUrl(input.publicUrl, params),
+    alertUrl: `${input.publicUrl}${PATHS.alerts}?alert=${encodeURIComponent(alert.id)}`,
     // Our search page choosing the notice's flights, not a seller's link: provider booking tokens expire.
     bookingUrl: alertFareUrl(input.publicUrl, params, input.itinerary),
     history: input.history.slice(-HISTORY_POINTS).map((point) => ({ price: point.price, recordedAt: point.recordedAt.toISOString() })),

@@ -81,11 +81,15 @@ describe('whatsappText', () => {
 })
 
 describe('pushMessage', () => {
-  it('is {title, body, url} with the search as the click target', () => {
-    expect(pushMessage(samplePayload())).toEqual({
+  it('is {title, body, url} with the alert as the click target', () => {
+    expect(pushMessage(samplePayload({ alertUrl: 'http://localhost:3000/alerts?alert=a1' }))).toEqual({
       title: 'Price drop: JFK → LHR now $412',
       body: '$38 (8%) below your $450 target · Mar 5, one way · BA 117 · nonstop · 7h 10m',
-      url: 'http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price',
+      url: 'http://localhost:3000/alerts?alert=a1',
     })
+  })
+
+  it('opens the search for a notice queued before notices named their alert', () => {
+    expect(pushMessage(samplePayload({ alertUrl: undefined })).url).toBe('http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price')
   })
 })

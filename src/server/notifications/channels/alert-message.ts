@@ -76,11 +76,15 @@ export interface PushMessage {
 
 const PUSH_BODY_MAX = 240
 
-/** What the service worker shows: the subject as title, the drop and trip in the body, the search on click. */
+/**
+ * What the service worker shows: the subject as title, the drop and trip in the body; a tap opens
+ * the alert it is about (its prices, history and the way to search), or the search for a notice
+ * queued before notices named their alert.
+ */
 export function pushMessage(p: AlertNotificationPayload): PushMessage {
   const parts = [capitalise(describeDrop(p)), describeDates(p), p.itinerarySummary].filter((part): part is string => !!part)
   const body = parts.join(' · ')
-  return { title: alertSubject(p), body: body.length > PUSH_BODY_MAX ? `${body.slice(0, PUSH_BODY_MAX - 1)}…` : body, url: p.searchUrl }
+  return { title: alertSubject(p), body: body.length > PUSH_BODY_MAX ? `${body.slice(0, PUSH_BODY_MAX - 1)}…` : body, url: p.alertUrl ?? p.searchUrl }
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
