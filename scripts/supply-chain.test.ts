@@ -26,8 +26,11 @@ const manifest = readJson<{ dependencies: Record<string, string>; devDependencie
 const locked = Object.entries(lock.packages).filter(([key]) => key !== '')
 
 const REGISTRY = 'https://registry.npmjs.org/'
-/** A plain version (what a registry install records), not a URL or a path. */
-const SEMVER = /^\d+\.\d+\.\d+(-[\w.]+)?(\+[\w.]+)?$/
+/**
+ * A plain version (what a registry install records), not a URL or a path. Pre-release and build
+ * parts may hold hyphens (semver.org §9; babel's `7.21.0-placeholder-for-preset-env.2`).
+ */
+const SEMVER = /^\d+\.\d+\.\d+(-[\w.-]+)?(\+[\w.-]+)?$/
 
 /** [major, minor, patch] of a version or of a range's floor (`^1.7.25` → 1.7.25). */
 const parts = (version: string) => version.replace(/^[\^~>=v\s]+/, '').split(/[.-]/).slice(0, 3).map(Number)
