@@ -60,7 +60,7 @@ describe('Web Push channel', () => {
     expect(JSON.parse(delivery.payload)).toEqual({
       title: 'Price drop: JFK → LHR now $412',
       body: '$38 (8%) below your $450 target · Mar 5, one way · BA 117 · nonstop · 7h 10m',
-      url: 'http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price',
+      url: 'http://localhost:3000/alerts?alert=sample-alert',
     })
     expect(delivery.vapid).toMatchObject({ aud: push.url, sub: 'mailto:ops@faredrop.test', publicKey: vapid.publicKey })
     expect(delivery.ttl).toBe('86400')
