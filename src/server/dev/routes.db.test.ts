@@ -62,6 +62,9 @@ describe('GET /api/dev/outbox', () => {
       text: 'Confirm: https://faredrop.test/verify?token=1&next=%2F',
       html: '<a href="https://faredrop.test/verify?token=1&amp;next=%2F">Confirm</a> <a href="https://faredrop.test/faq">FAQ</a>',
     })
+    // A moment apart: two sends in the same millisecond (the embedded database's clock, on a fast
+    // run) have equal times, and "newest first" has nothing to order them by.
+    await new Promise((resolve) => setTimeout(resolve, 5))
     await mailer.send({ to: 'ben@example.com', subject: 'Your FareDrop sign-in link', text: 'https://faredrop.test/magic?token=2', html: '<p>hi</p>' })
 
     const { status, body } = await listOutbox()
