@@ -43,7 +43,9 @@ export function keepSessionForOffline(queryClient: QueryClient): () => void {
     if (action.type === 'success') {
       // Data set by hand is ours (the stand-in, or sign-out's "nobody"), not news from the server.
       if (action.data === null) forgetOfflineData()
-      else if (!action.manual && isViewer(action.data)) saveForOffline(LAST_VIEWER, action.data, action.dataUpdatedAt ?? Date.now())
+      // Dated as the query itself dates the answer (its state, set before listeners hear of it;
+      // a fetched answer's action carries no time, and a second clock read could be a tick later).
+      else if (!action.manual && isViewer(action.data)) saveForOffline(LAST_VIEWER, action.data, event.query.state.dataUpdatedAt)
     } else if (action.type === 'pause' || ((action.type === 'failed' || action.type === 'error') && unreachable(action.error))) {
       standIn()
     }
