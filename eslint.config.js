@@ -28,11 +28,6 @@ export default tseslint.config(
     },
   },
   {
-    // public/sw.js runs as a service worker (self, clients, registration), not in Node.
-    files: ['public/**/*.js'],
-    languageOptions: { globals: { ...globals.serviceworker } },
-  },
-  {
     files: ['src/server/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '#web/*'], message: 'Server code must not import web code.' }] }],
