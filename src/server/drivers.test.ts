@@ -32,6 +32,14 @@ describe('resolveDrivers', () => {
     })
   })
 
+  it('pushes to the apps once their keys are set, beside Web Push', () => {
+    const fcm = { FCM_SERVICE_ACCOUNT_JSON: JSON.stringify({ project_id: 'p', client_email: 'c@p.iam', private_key: '-----BEGIN PRIVATE KEY-----x' }) }
+    const apns = { APNS_KEY_ID: 'ABC123DEFG', APNS_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----x', IOS_APP_TEAM_ID: 'TEAM123456' }
+    expect(resolveDrivers(parseEnv(fcm), 'pglite')).toMatchObject({ push: 'fcm' })
+    expect(resolveDrivers(parseEnv(apns), 'pglite')).toMatchObject({ push: 'apns' })
+    expect(resolveDrivers(parseEnv({ ...fcm, ...apns, VAPID_SUBJECT: 'mailto:ops@faredrop.test' }), 'pglite')).toMatchObject({ push: 'webpush+fcm+apns' })
+  })
+
   it('bills through Stripe once its secret key (and webhook secret) is set', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc123' }
     expect(resolveDrivers(parseEnv(stripe), 'pglite')).toMatchObject({ billing: 'stripe' })

@@ -13,6 +13,15 @@ export function twilioSender(env: Env, channel: 'sms' | 'whatsapp'): string | nu
 /** Real Web Push needs a contact for the push services; the keys exist either way (env or generated). */
 export const webPushEnabled = (env: Env): boolean => !!env.VAPID_SUBJECT
 
+/** The push services notices go out through (decision 039), in the push channel's order; none: the local outbox. */
+export function pushServices(env: Env): ('webpush' | 'fcm' | 'apns')[] {
+  const services: ('webpush' | 'fcm' | 'apns')[] = []
+  if (webPushEnabled(env)) services.push('webpush')
+  if (env.FCM_SERVICE_ACCOUNT_JSON) services.push('fcm')
+  if (env.APNS_KEY_ID && env.APNS_PRIVATE_KEY && env.IOS_APP_TEAM_ID) services.push('apns')
+  return services
+}
+
 /**
  * The one place that decides, from the environment, which driver each service runs on (the
  * notification channels and the billing provider are built from the same predicates).
@@ -24,7 +33,7 @@ export function resolveDrivers(env: Env, db: DbDriver): Drivers {
     email: env.SMTP_URL ? 'smtp' : 'outbox',
     sms: twilioSender(env, 'sms') ? 'twilio' : 'outbox',
     whatsapp: twilioSender(env, 'whatsapp') ? 'twilio' : 'outbox',
-    push: webPushEnabled(env) ? 'webpush' : 'outbox',
+    push: pushServices(env).join('+') || 'outbox',
     billing: env.STRIPE_SECRET_KEY ? 'stripe' : 'local',
   }
 }

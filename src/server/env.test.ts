@@ -68,6 +68,33 @@ describe('parseEnv', () => {
     expect(problems({ VAPID_SUBJECT: 'mailto:ops@faredrop.test' })).toBe('')
   })
 
+  it('takes the app push keys (FCM service account, APNs key with its team), refusing half of them without echoing them', () => {
+    const problems = (vars: Record<string, string>) => {
+      try {
+        parseEnv(vars)
+        return ''
+      } catch (error) {
+        return (error as EnvError).problems.join('\n')
+      }
+    }
+    const account = { type: 'service_account', project_id: 'p', client_email: 'push@p.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n' }
+    expect(parseEnv({ FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(account) }).FCM_SERVICE_ACCOUNT_JSON).toMatchObject({ project_id: 'p' })
+    expect(problems({ FCM_SERVICE_ACCOUNT_JSON: '{"private_key": "-----BEGIN PRIVATE KEY----- secret-bytes' })).toMatch(
+      /^FCM_SERVICE_ACCOUNT_JSON: must be the JSON key file of a Firebase service account \(got a value of \d+ characters\)/m,
+    )
+    expect(problems({ FCM_SERVICE_ACCOUNT_JSON: JSON.stringify({ ...account, project_id: undefined }) })).toMatch(/^FCM_SERVICE_ACCOUNT_JSON\.project_id: /m)
+    expect(problems({ FCM_SERVICE_ACCOUNT_JSON: JSON.stringify({ ...account, private_key: 'secret-bytes' }) })).not.toContain('secret-bytes')
+
+    const key = '-----BEGIN PRIVATE KEY-----\\nMIGT\\n-----END PRIVATE KEY-----'
+    expect(parseEnv({ APNS_KEY_ID: 'ABC123DEFG', APNS_PRIVATE_KEY: key, IOS_APP_TEAM_ID: 'TEAM123456' }).APNS_PRIVATE_KEY).toBe('-----BEGIN PRIVATE KEY-----\nMIGT\n-----END PRIVATE KEY-----')
+    expect(problems({ APNS_KEY_ID: 'ABC123DEFG', IOS_APP_TEAM_ID: 'TEAM123456' })).toMatch(/^APNS_KEY_ID: APNS_KEY_ID and APNS_PRIVATE_KEY go together/m)
+    expect(problems({ APNS_KEY_ID: 'ABC123DEFG', APNS_PRIVATE_KEY: key })).toMatch(/^IOS_APP_TEAM_ID: is required with APNS_KEY_ID/m)
+    expect(problems({ APNS_KEY_ID: 'ABC123DEFG', APNS_PRIVATE_KEY: 'secret-bytes', IOS_APP_TEAM_ID: 'TEAM123456' })).toMatch(
+      /^APNS_PRIVATE_KEY: must be the text of the \.p8 key file \(BEGIN PRIVATE KEY\) \(got a value of 12 characters\)/m,
+    )
+    expect(problems({ APNS_ENVIRONMENT: 'staging' })).toMatch(/^APNS_ENVIRONMENT: /m)
+  })
+
   it('never repeats a secret in its complaint', () => {
     const problems = (() => {
       try {

@@ -194,6 +194,58 @@ export const EnvSchema = z.object({
     z.string().regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, { message: 'must be a bundle id such as app.faredrop' }).default('app.faredrop'),
   ),
   /**
+   * Native app push (decision 039). Android through Firebase Cloud Messaging HTTP v1: the JSON key
+   * of a Firebase service account allowed to send (the whole file's text). iOS through APNs with a
+   * token-signing key (.p8) of the team IOS_APP_TEAM_ID, sent for the topic IOS_APP_BUNDLE_ID.
+   * Unset: app installs keep their tokens and get notices on the other channels only.
+   */
+  FCM_SERVICE_ACCOUNT_JSON: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be the JSON key file of a Firebase service account' })
+          return z.NEVER
+        }
+      })
+      .pipe(
+        z.object(
+          {
+            project_id: z.string().min(1),
+            client_email: z.string().min(3),
+            private_key: z.string().includes('PRIVATE KEY'),
+            private_key_id: z.string().optional(),
+            token_uri: z.url().refine(isSecureOrLoopbackUrl).optional(),
+          },
+          { error: 'must be the JSON key file of a Firebase service account (project_id, client_email, private_key)' },
+        ),
+      )
+      .optional(),
+  ),
+  /** Test/advanced: the FCM API's origin (tests point it at a local fake). https://, or http:// on loopback. */
+  FCM_API_BASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url().refine(isSecureOrLoopbackUrl, { message: 'must be an https:// URL (http:// only on 127.0.0.1 or localhost)' }).default('https://fcm.googleapis.com'),
+  ),
+  /** The APNs key's id (10 characters, shown beside the key in the Apple Developer account). */
+  APNS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^[A-Z0-9]{10}$/, { message: 'must be an APNs key id (10 letters and digits)' }).optional()),
+  /** The .p8 file's text (a PKCS#8 P-256 key); `\n` escapes are read as line breaks. */
+  APNS_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((v) => v?.replace(/\\n/g, '\n'))
+      .refine((v) => v === undefined || v.includes('-----BEGIN PRIVATE KEY-----'), { message: 'must be the text of the .p8 key file (BEGIN PRIVATE KEY)' }),
+  ),
+  /** Which APNs a build's tokens belong to: production (App Store, TestFlight) or sandbox (builds run from Xcode). */
+  APNS_ENVIRONMENT: z.preprocess(emptyAsUndefined, z.enum(['production', 'sandbox']).default('production')),
+  /** Test/advanced: APNs' origin instead of Apple's (tests point it at a local fake), https://host:port. */
+  APNS_API_URL: z.preprocess(emptyAsUndefined, z.url().refine((v) => v.startsWith('https://'), { message: 'must be an https:// URL' }).optional()),
+  /**
    * Stripe billing (decision 017). Unset: the local test mode, with FareDrop's own checkout and
    * portal pages and no real payment. The secret key and the webhook signing secret go together.
    */
@@ -294,11 +346,13 @@ export const EnvSchema = z.object({
     'VAPID_SUBJECT',
     'is required with VAPID keys (a mailto: or https: contact for the push services)',
   )
+  need(!!env.APNS_KEY_ID !== !!env.APNS_PRIVATE_KEY, 'APNS_KEY_ID', 'APNS_KEY_ID and APNS_PRIVATE_KEY go together')
+  need(!!env.APNS_KEY_ID && !env.IOS_APP_TEAM_ID, 'IOS_APP_TEAM_ID', 'is required with APNS_KEY_ID (the team the APNs key belongs to)')
 })
 
 export type Env = z.output<typeof EnvSchema>
 
-const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PRIVATE_KEY|HMAC_KEY|API_KEY|OUTBOX_KEY)/
+const SECRET_NAME = /(SECRET|TOKEN|PASSWORD|PRIVATE_KEY|HMAC_KEY|API_KEY|OUTBOX_KEY|SERVICE_ACCOUNT)/
 
 export class EnvError extends Error {
   constructor(public readonly problems: string[]) {

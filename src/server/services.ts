@@ -66,7 +66,7 @@ export async function createServices(
   env: Env,
   database: Database,
   logger: Logger,
-  options: { now?: Clock; pushAgent?: Agent } = {},
+  options: { now?: Clock; pushAgent?: Agent; apnsCa?: string } = {},
 ): Promise<Services> {
   const { db } = database
   const now = options.now ?? systemClock
@@ -93,6 +93,7 @@ export async function createServices(
     mailer,
     authSecret,
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
+    ...(options.apnsCa ? { apnsCa: options.apnsCa } : {}),
   })
   const auth = createAuth({
     db,

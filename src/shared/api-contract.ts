@@ -71,6 +71,8 @@ export interface ApiContract {
   'GET /api/push/subscriptions': PushSubscriptionsResponse
   'POST /api/push/subscriptions': { success: true }
   'DELETE /api/push/subscriptions': { success: true }
+  'POST /api/push/devices': { success: true }
+  'DELETE /api/push/devices': { success: true }
 
   'GET /api/billing/subscription': SubscriptionResponse
   'GET /api/billing/history': { events: BillingHistoryEntry[] }

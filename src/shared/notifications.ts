@@ -10,6 +10,9 @@ export const NOTIFICATION_MESSAGES = {
   endpoint: 'The push subscription endpoint must be an https:// address of a push service.',
   p256dh: 'The push subscription key p256dh must be an uncompressed P-256 public key (base64url).',
   auth: 'The push subscription key auth must be 16 bytes (base64url).',
+  platform: 'The platform must be android or ios.',
+  fcmToken: 'The Android push token must be the FCM registration token the app was given.',
+  apnsToken: 'The iOS push token must be the APNs device token the app was given (hexadecimal).',
 } as const
 
 /** E.164: a plus, a country code that doesn't start with 0, at most 15 digits in all. */
@@ -83,6 +86,36 @@ export interface PushSubscriptionsResponse {
 
 /** DELETE /api/push/subscriptions */
 export const deletePushSubscriptionSchema = z.strictObject({ endpoint: z.string().min(1).max(2048) })
+
+/**
+ * Native app push (decision 039): Android's token comes from FCM (an opaque registration token of
+ * letters, digits, `-`, `_` and `:`, about 160 characters today; Google gives no fixed length), iOS's
+ * from APNs (the device token's bytes in hex: 32 bytes today, and Apple warns it may grow). Each is
+ * sent only to its own service's fixed address, so the token is a path or body value, never a URL.
+ */
+export const NATIVE_PUSH_PLATFORMS = ['android', 'ios'] as const
+export type NativePushPlatform = (typeof NATIVE_PUSH_PLATFORMS)[number]
+
+const fcmTokenSchema = z.string().regex(/^[A-Za-z0-9_:-]{32,4096}$/, { message: NOTIFICATION_MESSAGES.fcmToken })
+const apnsTokenSchema = z
+  .string()
+  .regex(/^(?:[0-9a-fA-F]{2}){32,200}$/, { message: NOTIFICATION_MESSAGES.apnsToken })
+  // APNs tokens are case-insensitive hex: one device is one row however the app spelled it.
+  .transform((token) => token.toLowerCase())
+
+/** POST /api/push/devices: what the Capacitor push plugin's `registration` event gave the app. */
+export const nativePushDeviceSchema = z.discriminatedUnion(
+  'platform',
+  [
+    z.strictObject({ platform: z.literal('android'), token: fcmTokenSchema }),
+    z.strictObject({ platform: z.literal('ios'), token: apnsTokenSchema }),
+  ],
+  { error: NOTIFICATION_MESSAGES.platform },
+)
+export type NativePushDeviceInput = z.infer<typeof nativePushDeviceSchema>
+
+/** DELETE /api/push/devices: the app forgets its token on sign-out. */
+export const deleteNativePushDeviceSchema = z.strictObject({ token: z.string().min(1).max(4096) })
 
 /** GET /api/push/public-key: the VAPID key the browser passes as `applicationServerKey`. */
 export interface PushPublicKeyResponse {

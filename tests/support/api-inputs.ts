@@ -4,7 +4,13 @@ import { addPhoneFactorSchema, removeFactorSchema, renameFactorSchema } from '#s
 import { createAlertSchema, updateAlertSchema, alertListQuerySchema } from '#shared/alerts/alert.ts'
 import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requests.ts'
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
-import { deletePushSubscriptionSchema, pushSubscriptionSchema, setPhoneSchema } from '#shared/notifications.ts'
+import {
+  deleteNativePushDeviceSchema,
+  deletePushSubscriptionSchema,
+  nativePushDeviceSchema,
+  pushSubscriptionSchema,
+  setPhoneSchema,
+} from '#shared/notifications.ts'
 import { verifyPhoneSchema } from '#shared/phone-verification.ts'
 import {
   adminAlertListQuerySchema,
@@ -54,6 +60,8 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
     body: { schema: pushSubscriptionSchema, example: { endpoint: 'https://push.example/abc', keys: { p256dh: 'BAAA', auth: 'AAAA' } } },
   },
   'DELETE /api/push/subscriptions': { body: { schema: deletePushSubscriptionSchema, example: { endpoint: 'https://push.example/abc' } } },
+  'POST /api/push/devices': { body: { schema: nativePushDeviceSchema, example: { platform: 'ios', token: 'ab'.repeat(32) } } },
+  'DELETE /api/push/devices': { body: { schema: deleteNativePushDeviceSchema, example: { token: 'ab'.repeat(32) } } },
   'POST /api/billing/checkout': { body: { schema: checkoutRequestSchema, example: { priceId: 'premium_monthly' } } },
   'POST /api/billing/portal': { body: { schema: portalRequestSchema, example: { returnUrl: '/profile' } } },
   'POST /api/billing/local/portal/:id/switch': { body: { schema: switchPlanSchema, example: { priceId: 'elite_monthly' } } },

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https'
 import { createHmac } from 'node:crypto'
 import { desc, eq } from 'drizzle-orm'
 import { createApp } from '../../src/server/app.ts'
@@ -81,11 +82,15 @@ export interface TestClient {
 }
 
 /** The full app on a fresh test database with the embedded drivers and the challenge switched off. */
-export async function createTestApp(vars: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  vars: Record<string, string> = {},
+  /** Tests of real push delivery: trust the local push services' certificate. */
+  options: { pushAgent?: Agent; apnsCa?: string } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase()
   const env = parseEnv({ NODE_ENV: 'test', PORT: '3999', CAPTCHA_PROVIDER: 'none', ...vars })
   const now: { value: Date | null } = { value: null }
-  const services = await createServices(env, database, silentLogger, { now: () => now.value ?? new Date() })
+  const services = await createServices(env, database, silentLogger, { now: () => now.value ?? new Date(), ...options })
   const app = createApp({
     ...services,
     db: database.db,

@@ -11,18 +11,18 @@ import { serve, type ServerType } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { BearerSession } from '#shared/bearer-session.ts'
 import { magicLinkPath } from '#tests/support/email-links.ts'
 import { createTestApp, TEST_ORIGIN, TEST_PASSWORD, totpCode, uniqueEmail, type TestApp } from '#tests/support/test-app.ts'
+import { ANDROID_APP_ORIGIN, IOS_APP_ORIGIN, nativeAppClient } from '#tests/support/native-app-client.ts'
 import { createVerifiedUser } from '#tests/support/verified-user.ts'
 import { routeAlert } from '#tests/support/alert-fixtures.ts'
 import { jwks as jwksTable, sessions, users } from '../db/schema.ts'
 import { BEARER_MESSAGES } from './bearer-access.ts'
 import { TOKEN_GRANT_ERRORS, TOKEN_GRANT_RATE_LIMIT } from './token-grant.ts'
 
-const IOS = 'capacitor://localhost'
+const IOS = IOS_APP_ORIGIN
 const ADMIN_EMAIL = 'bearer-admin@example.com'
-const ANDROID = 'https://localhost'
+const ANDROID = ANDROID_APP_ORIGIN
 
 let t: TestApp
 let publicUrl: string
@@ -34,53 +34,12 @@ afterAll(async () => {
   await t.close()
 })
 
-interface AppRequest {
-  method?: string
-  json?: unknown
-  body?: string
-  access?: string
-  headers?: Record<string, string>
-  origin?: string
-}
-
-/** A request as the app's web view sends it: its own origin, no cookies, a bearer token when it has one. */
-function fromApp(path: string, init: AppRequest = {}): Promise<Response> {
-  const headers = new Headers(init.headers)
-  headers.set('origin', init.origin ?? IOS)
-  headers.set('sec-fetch-site', 'cross-site')
-  headers.set('sec-fetch-mode', 'cors')
-  if (init.access !== undefined) headers.set('authorization', `Bearer ${init.access}`)
-  let body = init.body
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json')
-    body = JSON.stringify(init.json)
-  }
-  return Promise.resolve(t.app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }))
-}
+const { fromApp, appSignIn, refresh, grant } = nativeAppClient(() => t)
 
 async function verifiedUser(label = 'bearer'): Promise<{ email: string; userId: string }> {
   const email = uniqueEmail(label)
   const { userId } = await createVerifiedUser(t, email)
   return { email, userId }
-}
-
-/** Signs in from the app with the password; answers the refresh token `set-auth-token` carried. */
-async function appSignIn(email: string, origin = IOS): Promise<string> {
-  const res = await fromApp('/api/auth/sign-in/email', { json: { email, password: TEST_PASSWORD }, origin })
-  expect(res.status).toBe(200)
-  const token = res.headers.get('set-auth-token')
-  expect(token).toBeTruthy()
-  return token!
-}
-
-function refresh(refreshToken: string, origin = IOS): Promise<Response> {
-  return fromApp('/api/auth/token', { json: { grant_type: 'refresh_token', refresh_token: refreshToken }, origin })
-}
-
-async function grant(refreshToken: string): Promise<BearerSession> {
-  const res = await refresh(refreshToken)
-  expect(res.status).toBe(200)
-  return (await res.json()) as BearerSession
 }
 
 /** A verified user signed in from the app: their refresh token and a first access token. */

@@ -81,7 +81,7 @@ describe('the change feed', () => {
   it('counts everyone as changed after a truncate', async () => {
     const userId = await newUser()
     const mark = changes.mark()
-    await database.db.execute(sql`truncate table sessions`)
+    await database.db.execute(sql`truncate table sessions cascade`)
     expect(changes.changedSince(userId, mark)).toBe(true)
   })
 

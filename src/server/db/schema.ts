@@ -567,6 +567,28 @@ export const pushSubscriptions = pgTable(
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 )
 
+/**
+ * A native app's push token (decision 039): FCM for Android, APNs for iOS. Tied to the app's
+ * session: when the session ends (sign-out, an admin ending it, the account deleted) the device
+ * stops getting that person's notices, and a token registered again moves to whoever registered it.
+ */
+export const nativePushDevices = pgTable(
+  'native_push_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    platform: text('platform', { enum: ['android', 'ios'] }).notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('native_push_devices_user_idx').on(t.userId), index('native_push_devices_session_idx').on(t.sessionId)],
+)
+
 // ---- Billing (src/server/billing, decisions 017 and 018) ----
 
 export const BILLING_PROVIDERS = ['stripe', 'local'] as const

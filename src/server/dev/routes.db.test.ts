@@ -156,7 +156,7 @@ describe('the outbox as a notice channel', () => {
     await mailer.send({ to: 'ana@example.com', subject: 'Sign in', text: 'link', html: '<p>link</p>' })
 
     const sms = createOutboxChannel({ db: database.db, logger: silentLogger, channel: 'sms', shortUrl: 'http://localhost:3000/alerts' })
-    const to = { userId: 'u1', email: 'ana@example.com', phone: '+14155550100', pushSubscriptions: [], unsubscribeUrl: 'http://localhost:3000/u' }
+    const to = { userId: 'u1', email: 'ana@example.com', phone: '+14155550100', pushSubscriptions: [], nativePushDevices: [], unsubscribeUrl: 'http://localhost:3000/u' }
     const sent = await sms.send(samplePayload(), to, 'alert-1:event-1:sms')
     expect(await sms.send(samplePayload(), to, 'alert-1:event-1:sms')).toEqual(sent)
     await sms.send(samplePayload(), to, 'alert-1:event-2:sms')

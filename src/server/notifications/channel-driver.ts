@@ -1,9 +1,10 @@
+import type { NativePushPlatform } from '#shared/notifications.ts'
 import type { NotificationChannel } from '#shared/plans.ts'
 import type { AlertNotificationPayload } from '../db/schema.ts'
 
 /**
  * How the dispatcher talks to a channel: email (SMTP or the local outbox), SMS and WhatsApp (Twilio
- * or the outbox), push (Web Push or the outbox). A driver renders the payload for its channel and
+ * or the outbox), push (Web Push, FCM and APNs, or the outbox). A driver renders the payload for its channel and
  * sends it to the recipient's address for that channel.
  */
 export interface NotificationRecipient {
@@ -11,8 +12,10 @@ export interface NotificationRecipient {
   email: string
   /** E.164, for SMS and WhatsApp; null when the user has not given one. */
   phone: string | null
-  /** The user's Web Push subscriptions. */
+  /** The user's Web Push subscriptions (browsers). */
   pushSubscriptions: { endpoint: string; keys: { p256dh: string; auth: string } }[]
+  /** The user's app installs signed in now: an FCM token (Android) or APNs device token (iOS). */
+  nativePushDevices: { platform: NativePushPlatform; token: string }[]
   /** One-click unsubscribe link for this alert's email (RFC 8058). */
   unsubscribeUrl: string
 }
@@ -36,7 +39,7 @@ export class ChannelError extends Error {
 
 export interface ChannelDriver {
   channel: NotificationChannel
-  /** As /api/health reports it: 'outbox', 'smtp', 'twilio', 'webpush'. */
+  /** As /api/health reports it: 'outbox', 'smtp', 'twilio', 'webpush' (push joins its services: 'webpush+fcm+apns'). */
   name: string
   /**
    * Sends one notice. `idempotencyKey` is the row's dedupe key, passed to providers that accept

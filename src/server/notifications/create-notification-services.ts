@@ -31,6 +31,7 @@ export async function createNotificationServices({
   mailer,
   authSecret,
   pushAgent,
+  apnsCa,
 }: {
   env: Env
   db: Db
@@ -38,10 +39,11 @@ export async function createNotificationServices({
   mailer: Mailer
   authSecret: string
   pushAgent?: Agent
+  apnsCa?: string
 }): Promise<NotificationServices> {
   const vapidKeys = await getVapidKeys(db, env)
   return {
-    channels: createChannelDrivers({ env, db, logger, mailer, vapidKeys, ...(pushAgent ? { pushAgent } : {}) }),
+    channels: createChannelDrivers({ env, db, logger, mailer, vapidKeys, ...(pushAgent ? { pushAgent } : {}), ...(apnsCa ? { apnsCa } : {}) }),
     vapidPublicKey: vapidKeys.publicKey,
     unsubscribeLinks: createUnsubscribeLinks({ secret: authSecret, publicUrl: publicUrl(env) }),
     smsText: createSmsTextSender({ env, db, logger, timeoutMs: SEND_TIMEOUT_MS }),

@@ -77,6 +77,7 @@ describe('dispatchDueNotifications', () => {
           email: owner.email,
           phone: '+14155550100',
           pushSubscriptions: [{ endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } }],
+          nativePushDevices: [],
           unsubscribeUrl: `http://localhost:3000/api/alerts/${alertId}/unsubscribe?token=t`,
         },
       },

@@ -4,9 +4,10 @@ import type { NotificationChannels } from '#shared/alerts/alert.ts'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import type { PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
-import { alerts, profiles, pushSubscriptions, users } from '../db/schema.ts'
+import { alerts, profiles, users } from '../db/schema.ts'
 import type { NotificationRecipient } from './channel-driver.ts'
 import type { NotificationRow } from './claim-notifications.ts'
+import { loadPushDevices } from './load-push-devices.ts'
 
 /** What the dispatcher re-reads at send time: the alert as it is now, the owner's plan and addresses. */
 export interface DeliveryTarget {
@@ -19,7 +20,7 @@ export interface DeliveryTarget {
   owner: { plan: PlanId; phoneVerified: boolean; recipient: NotificationRecipient } | null
 }
 
-/** Three queries for a whole batch (alerts, owners with profiles, push subscriptions), not three per row. */
+/** Four queries for a whole batch (alerts, owners with profiles, browsers and apps for push), not four per row. */
 export async function loadDeliveryTargets(
   db: Db,
   rows: readonly NotificationRow[],
@@ -27,7 +28,7 @@ export async function loadDeliveryTargets(
 ): Promise<Map<string, DeliveryTarget>> {
   const alertIds = [...new Set(rows.map((row) => row.alertId))]
   const userIds = [...new Set(rows.map((row) => row.userId))]
-  const [alertRows, ownerRows, subscriptionRows] = await Promise.all([
+  const [alertRows, ownerRows, devicesByUser] = await Promise.all([
     db
       .select({ id: alerts.id, status: alerts.status, departureDate: alerts.departureDate, notificationChannels: alerts.notificationChannels })
       .from(alerts)
@@ -37,10 +38,7 @@ export async function loadDeliveryTargets(
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(inArray(users.id, userIds)),
-    db
-      .select({ userId: pushSubscriptions.userId, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, userIds)),
+    loadPushDevices(db, userIds),
   ])
   const alertById = new Map(alertRows.map((row) => [row.id, row]))
   const ownerById = new Map(ownerRows.map((row) => [row.id, row]))
@@ -59,9 +57,8 @@ export async function loadDeliveryTargets(
               userId: owner.id,
               email: owner.email,
               phone: owner.phone,
-              pushSubscriptions: subscriptionRows
-                .filter((sub) => sub.userId === owner.id)
-                .map((sub) => ({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } })),
+              pushSubscriptions: devicesByUser.get(owner.id)?.pushSubscriptions ?? [],
+              nativePushDevices: devicesByUser.get(owner.id)?.nativePushDevices ?? [],
               unsubscribeUrl: unsubscribeUrl(row.alertId),
             },
           }

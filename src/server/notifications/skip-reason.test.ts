@@ -21,7 +21,7 @@ const target = (overrides: TargetOverrides = {}): DeliveryTarget => ({
   owner: {
     plan: overrides.plan ?? 'elite',
     phoneVerified: overrides.phoneVerified ?? true,
-    recipient: { userId: 'u', email: 'ana@example.com', phone: overrides.phone === undefined ? '+14155550100' : overrides.phone, pushSubscriptions: [], unsubscribeUrl: 'https://x.test/u' },
+    recipient: { userId: 'u', email: 'ana@example.com', phone: overrides.phone === undefined ? '+14155550100' : overrides.phone, pushSubscriptions: [], nativePushDevices: [], unsubscribeUrl: 'https://x.test/u' },
   },
 })
 

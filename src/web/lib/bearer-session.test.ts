@@ -4,6 +4,7 @@ import { api, onUnauthorized } from './api-client.ts'
 import {
   AUTO_REFRESH_TICK_MS,
   disableBearerSession,
+  onBearerSignIn,
   enableBearerSession,
   EXPIRY_MARGIN_MS,
   MAX_REFRESH_ATTEMPTS,
@@ -204,6 +205,22 @@ describe('bearer mode', () => {
     await api('GET /api/me')
     expect(fake.grants()[0]!.body).toMatchObject({ refresh_token: 'refresh-2' })
     expect(fake.others()[1]!.headers.get('authorization')).toBe('Bearer access-1')
+  })
+
+  it('tells the sign-in listeners once the new session is stored, and only for a new one', async () => {
+    fakeApi({ answer: (call) => (call.url.endsWith('/sign-in/email') ? Response.json({ token: 'x' }, { headers: { 'set-auth-token': 'refresh-7' } }) : Response.json({})) })
+    const store = memoryStore(null)
+    enableBearerSession({ apiOrigin: API, store })
+    const signedIn = vi.fn(() => expect(store.writes).toEqual(['refresh-7']))
+    const stop = onBearerSignIn(signedIn)
+    await api('POST /api/auth/sign-in/email', { json: { email: 'ana@example.com', password: 'pw' } })
+    await vi.runOnlyPendingTimersAsync()
+    expect(signedIn).toHaveBeenCalledTimes(1)
+
+    await api('GET /api/me')
+    await vi.runOnlyPendingTimersAsync()
+    expect(signedIn).toHaveBeenCalledTimes(1)
+    stop()
   })
 
   it('clears the store after sign-out, whatever the server answered', async () => {

@@ -50,6 +50,17 @@ interface BearerState {
 
 let state: BearerState | null = null
 
+const signedInListeners = new Set<() => void>()
+
+/**
+ * Runs `listener` each time the app gets a new session (a sign-in, a magic link opened in the
+ * app), after it is stored: the native push token is registered for the new session then.
+ */
+export function onBearerSignIn(listener: () => void): () => void {
+  signedInListeners.add(listener)
+  return () => void signedInListeners.delete(listener)
+}
+
 /** Switches the api client to bearer mode for the native app: absolute URLs on apiOrigin, no cookies, Authorization: Bearer <access>. */
 export function enableBearerSession(options: { apiOrigin: string; store: RefreshTokenStore }): void {
   disableBearerSession()
@@ -109,6 +120,8 @@ async function call(s: BearerState, path: string, init: RequestInit, access: str
     s.access = null
     s.challenge = null
     await s.store.write(token)
+    // After this answer is handled: listeners call the API with the new session.
+    for (const listener of signedInListeners) setTimeout(listener, 0)
   }
   return res
 }

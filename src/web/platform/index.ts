@@ -3,7 +3,8 @@ import { Capacitor } from '@capacitor/core'
 import { Preferences } from '@capacitor/preferences'
 import { PushNotifications } from '@capacitor/push-notifications'
 import { StatusBar } from '@capacitor/status-bar'
-import { enableBearerSession } from '../lib/bearer-session.ts'
+import { api } from '../lib/api-client.ts'
+import { enableBearerSession, onBearerSignIn } from '../lib/bearer-session.ts'
 import { parseApiOrigin } from './api-origin.ts'
 import { navigateInApp } from './in-app-navigation.ts'
 import { verifyMagicLinkWithApi } from './magic-link.ts'
@@ -35,6 +36,8 @@ export async function startNativePlatform(deps: Partial<NativePlatformDeps> = {}
     enableBearerSession,
     navigate: (path) => navigateInApp(window, path),
     verifyMagicLink: verifyMagicLinkWithApi,
+    registerPushDevice: (device) => api('POST /api/push/devices', { json: device }),
+    onSignIn: onBearerSignIn,
     window,
     ...deps,
     apiOrigin,

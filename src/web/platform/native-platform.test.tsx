@@ -293,5 +293,44 @@ describe('the native platform: push notifications', () => {
     const deps = await start({ push: null })
     expect(deps.push).toBeNull()
     expect(platform!.pushToken()).toBeNull()
+    expect(deps.registerPushDevice).not.toHaveBeenCalled()
+  })
+
+  it('registers the token with the server for the signed-in session, naming the platform', async () => {
+    const push = fakePush({ permission: 'granted', token: 'a1b2'.repeat(16) })
+    const deps = await start({ push, platform: 'ios' })
+    await waitFor(() => expect(deps.registerPushDevice).toHaveBeenCalledWith({ platform: 'ios', token: 'a1b2'.repeat(16) }))
+    expect(deps.warn).not.toHaveBeenCalled()
+  })
+
+  it('signed out at start: the token waits, and is registered right after the next sign-in', async () => {
+    let signIn: () => void = () => {}
+    const registerPushDevice = vi.fn(async () => {
+      throw new ApiError(401, 'unauthorized', 'Please sign in to continue.')
+    })
+    const push = fakePush({ permission: 'granted', token: 'fcm-token-2' })
+    const deps = await start({ push, registerPushDevice, onSignIn: (listener: () => void) => ((signIn = listener), () => {}) })
+    await waitFor(() => expect(registerPushDevice).toHaveBeenCalledTimes(1))
+    // Not being signed in is no problem worth a warning.
+    expect(deps.warn).not.toHaveBeenCalled()
+
+    registerPushDevice.mockResolvedValueOnce(undefined as never)
+    signIn()
+    await waitFor(() => expect(registerPushDevice).toHaveBeenCalledTimes(2))
+    expect(registerPushDevice).toHaveBeenLastCalledWith({ platform: 'android', token: 'fcm-token-2' })
+  })
+
+  it('a sign-in before any token arrived registers nothing; a failed registration is reported, not thrown', async () => {
+    let signIn: () => void = () => {}
+    const push = fakePush({ permission: 'granted' })
+    const registerPushDevice = vi.fn(async () => {
+      throw new ApiError(503, 'unavailable', 'Service unavailable')
+    })
+    const deps = await start({ push, registerPushDevice, onSignIn: (listener: () => void) => ((signIn = listener), () => {}) })
+    signIn()
+    expect(registerPushDevice).not.toHaveBeenCalled()
+
+    act(() => push.emit('registration', { value: 'fcm-token-3' }))
+    await waitFor(() => expect(deps.warn).toHaveBeenCalledWith('could not register for push notices', expect.any(ApiError)))
   })
 })

@@ -3,6 +3,7 @@ import type { PluginListenerHandle } from '@capacitor/core'
 import type { PreferencesPlugin } from '@capacitor/preferences'
 import type { StatusBarPlugin } from '@capacitor/status-bar'
 import { PATHS } from '#shared/routes.ts'
+import { ApiError } from '../lib/api-client.ts'
 import type { RefreshTokenStore } from '../lib/bearer-session.ts'
 import { handleBackButton } from './back-button.ts'
 import { deepLinkPath, magicLinkQuery } from './deep-links.ts'
@@ -27,7 +28,14 @@ export interface NativePlatformDeps {
   navigate: (path: string) => void
   /** Sends an emailed magic link to the server (magic-link.ts: through the api client). */
   verifyMagicLink: VerifyMagicLink
-  /** The device's push token, for the server once it takes native tokens (decision 037). */
+  /**
+   * Registers the device's push token for the signed-in session (POST /api/push/devices, decision
+   * 039); rejects with the API's error, a 401 when nobody is signed in.
+   */
+  registerPushDevice: (device: { platform: 'android' | 'ios'; token: string }) => Promise<unknown>
+  /** bearer-session.ts: runs the listener after each new sign-in; answers the unsubscribe. */
+  onSignIn: (listener: () => void) => () => void
+  /** The device's push token, each time the system hands one out. */
   onPushToken?: (token: string) => void
   window: Window
   warn?: (message: string, detail?: unknown) => void
@@ -71,6 +79,16 @@ export async function startNativePlatform(deps: NativePlatformDeps): Promise<Nat
   const openNotice = (url: unknown) => deps.navigate(deepLinkPath(url, deps.apiOrigin) ?? PATHS.alerts)
 
   let pushToken: string | null = null
+  // The server sends a session's notices to the tokens registered with it (decision 039): at every
+  // start (a token can change) and after each sign-in. Signed out, the server answers 401 and the
+  // next sign-in registers; signing out ends the session, and the server forgets its tokens then.
+  const registerPushToken = () => {
+    if (pushToken === null) return
+    deps.registerPushDevice({ platform: deps.platform, token: pushToken }).catch((error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 401)) warn('could not register for push notices', error)
+    })
+  }
+  const stopSignInWatch = deps.push ? deps.onSignIn(registerPushToken) : () => {}
   const stopTheme = followThemeWithStatusBar(deps.statusBar, deps.platform, deps.window.document.documentElement)
   const listeners: Promise<PluginListenerHandle | PluginListenerHandle[]>[] = [
     deps.app.addListener('appUrlOpen', ({ url }) => openLink(url)),
@@ -93,6 +111,7 @@ export async function startNativePlatform(deps: NativePlatformDeps): Promise<Nat
       onToken: (token) => {
         pushToken = token
         deps.onPushToken?.(token)
+        registerPushToken()
       },
       openNotice,
       warn,
@@ -105,6 +124,7 @@ export async function startNativePlatform(deps: NativePlatformDeps): Promise<Nat
     pushToken: () => pushToken,
     async stop() {
       stopTheme()
+      stopSignInWatch()
       const handles = (await Promise.all(listeners)).flat()
       await Promise.all(handles.map((handle) => handle.remove()))
     },

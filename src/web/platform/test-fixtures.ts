@@ -75,6 +75,8 @@ export function fakeDeps<Overrides extends Partial<NativePlatformDeps> = Record<
     enableBearerSession: vi.fn<NativePlatformDeps['enableBearerSession']>(),
     navigate: vi.fn<NativePlatformDeps['navigate']>(),
     verifyMagicLink: vi.fn<NativePlatformDeps['verifyMagicLink']>(async () => ({ status: true, url: '/' })),
+    registerPushDevice: vi.fn<NativePlatformDeps['registerPushDevice']>(async () => ({ success: true })),
+    onSignIn: vi.fn<NativePlatformDeps['onSignIn']>(() => () => {}),
     window,
     warn: vi.fn(),
   } satisfies NativePlatformDeps

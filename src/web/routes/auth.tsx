@@ -76,7 +76,13 @@ export default function AuthPage() {
                       <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
                     </TabsList>
                     {/* Not in the Android and iOS apps yet: a provider's sign-in ends in the system
-                        browser, whose session the app can't take over safely (decisions 036, 037). */}
+                        browser, whose session the app can't take over safely (decisions 036, 037).
+                        Someone who signed up that way signs in here with an emailed link instead. */}
+                    {isNativeShell() && tab === 'sign-in' && (
+                      <p className="mt-4 text-sm text-muted-foreground">
+                        Signed up with Google, Microsoft or Apple? Enter your email below and choose “Send magic link”: the link opens this app.
+                      </p>
+                    )}
                     {!isNativeShell() && (
                       <div className="mt-6 grid gap-6">
                         <SocialButtons />

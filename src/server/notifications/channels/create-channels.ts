@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { NotificationChannel } from '#shared/plans.ts'
 import type { Db } from '../../db/client.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
-import { twilioSender, webPushEnabled } from '../../drivers.ts'
+import { pushServices, twilioSender } from '../../drivers.ts'
 import type { Mailer } from '../../email/mailer.ts'
 import { publicUrl, type Env } from '../../env.ts'
 import type { Logger } from '../../lib/logger.ts'
@@ -11,7 +11,11 @@ import type { ChannelDriver } from '../channel-driver.ts'
 import { createEmailChannel } from './email-channel.ts'
 import { createOutboxChannel } from './outbox-channel.ts'
 import { createTwilioChannel } from './twilio-channel.ts'
-import { createWebPushChannel, type VapidKeys } from './web-push-channel.ts'
+import { removeNativePushToken } from '../native-push-devices.ts'
+import { createApnsSender } from './apns-sender.ts'
+import { createFcmSender } from './fcm-sender.ts'
+import { createPushChannel, type PushSender } from './push-channel.ts'
+import { createWebPushSender, type VapidKeys } from './web-push-channel.ts'
 
 export type ChannelDrivers = Record<NotificationChannel, ChannelDriver>
 
@@ -29,6 +33,7 @@ export function createChannelDrivers({
   mailer,
   vapidKeys,
   pushAgent,
+  apnsCa,
 }: {
   env: Env
   db: Db
@@ -37,6 +42,8 @@ export function createChannelDrivers({
   vapidKeys: VapidKeys
   /** Tests: trusts the local push service's certificate. */
   pushAgent?: Agent
+  /** Tests: the certificate the local APNs presents. */
+  apnsCa?: string
 }): ChannelDrivers {
   const origin = publicUrl(env)
   const shortUrl = `${origin}/alerts`
@@ -54,12 +61,11 @@ export function createChannelDrivers({
       timeoutMs: SEND_TIMEOUT_MS,
     })
   }
-  return {
-    email: createEmailChannel({ mailer, messageIdDomain: new URL(origin).hostname }),
-    sms: twilio('sms'),
-    whatsapp: twilio('whatsapp'),
-    push: webPushEnabled(env)
-      ? createWebPushChannel({
+  // Web Push, FCM and APNs as configured (drivers.ts decides, /api/health reports); none: the outbox.
+  const pushChannel = (): ChannelDriver => {
+    const senders = pushServices(env).map((service): PushSender => {
+      if (service === 'webpush') {
+        return createWebPushSender({
           vapid: { ...vapidKeys, subject: env.VAPID_SUBJECT! },
           logger,
           timeoutMs: SEND_TIMEOUT_MS,
@@ -69,6 +75,33 @@ export function createChannelDrivers({
             logger.info('push subscription removed: the push service says it is gone')
           },
         })
-      : createOutboxChannel({ db, logger, channel: 'push', shortUrl }),
+      }
+      const removeToken = async (token: string) => {
+        await removeNativePushToken(db, token)
+        logger.info({ service }, 'app push token removed: the push service says it is gone')
+      }
+      if (service === 'fcm') {
+        return createFcmSender({ serviceAccount: env.FCM_SERVICE_ACCOUNT_JSON!, apiBaseUrl: env.FCM_API_BASE_URL, timeoutMs: SEND_TIMEOUT_MS, removeToken, logger })
+      }
+      return createApnsSender({
+        key: env.APNS_PRIVATE_KEY!,
+        keyId: env.APNS_KEY_ID!,
+        teamId: env.IOS_APP_TEAM_ID!,
+        topic: env.IOS_APP_BUNDLE_ID,
+        production: env.APNS_ENVIRONMENT === 'production',
+        ...(env.APNS_API_URL ? { apiUrl: env.APNS_API_URL } : {}),
+        ...(apnsCa ? { ca: apnsCa } : {}),
+        timeoutMs: SEND_TIMEOUT_MS,
+        removeToken,
+        logger,
+      })
+    })
+    return senders.length > 0 ? createPushChannel(senders) : createOutboxChannel({ db, logger, channel: 'push', shortUrl })
+  }
+  return {
+    email: createEmailChannel({ mailer, messageIdDomain: new URL(origin).hostname }),
+    sms: twilio('sms'),
+    whatsapp: twilio('whatsapp'),
+    push: pushChannel(),
   }
 }

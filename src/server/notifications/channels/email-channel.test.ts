@@ -23,6 +23,7 @@ const recipient: NotificationRecipient = {
   email: 'ana@example.com',
   phone: null,
   pushSubscriptions: [],
+  nativePushDevices: [],
   unsubscribeUrl: 'http://localhost:3000/api/alerts/4f1c2b7e-0000-4000-8000-000000000001/unsubscribe?token=abc_DEF-123',
 }
 

@@ -16,6 +16,7 @@ const recipient: NotificationRecipient = {
   email: 'ana@example.com',
   phone: '+14155550100',
   pushSubscriptions: [],
+  nativePushDevices: [],
   unsubscribeUrl: 'http://localhost:3000/u',
 }
 

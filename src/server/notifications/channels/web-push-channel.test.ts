@@ -7,7 +7,8 @@ import { silentLogger } from '#tests/support/silent-logger.ts'
 import { ChannelError, type NotificationRecipient } from '../channel-driver.ts'
 import { MissingAddressError } from '../channel-errors.ts'
 import { generateVapidKeys } from '../vapid-keys.ts'
-import { createWebPushChannel, pushTopic } from './web-push-channel.ts'
+import { createPushChannel } from './push-channel.ts'
+import { createWebPushSender, pushTopic } from './web-push-channel.ts'
 
 /**
  * Web Push through the web-push package to a push service on https://127.0.0.1 that checks the
@@ -19,19 +20,22 @@ const vapid = { ...generateVapidKeys(), subject: 'mailto:ops@faredrop.test' }
 const removed: string[] = []
 
 const channel = () =>
-  createWebPushChannel({
-    vapid,
-    logger: silentLogger,
-    timeoutMs: 5_000,
-    agent: push.agent,
-    removeSubscription: async (endpoint) => void removed.push(endpoint),
-  })
+  createPushChannel([
+    createWebPushSender({
+      vapid,
+      logger: silentLogger,
+      timeoutMs: 5_000,
+      agent: push.agent,
+      removeSubscription: async (endpoint) => void removed.push(endpoint),
+    }),
+  ])
 
 const recipientWith = (...subscriptions: ReturnType<FakePushService['subscribe']>[]): NotificationRecipient => ({
   userId: 'u1',
   email: 'ana@example.com',
   phone: null,
   pushSubscriptions: subscriptions.map(({ endpoint, keys }) => ({ endpoint, keys })),
+  nativePushDevices: [],
   unsubscribeUrl: 'http://localhost:3000/u',
 })
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { Agent } from 'node:https'
 import type { Logger } from '../../lib/logger.ts'
-import { ChannelError, type ChannelDriver, type NotificationRecipient } from '../channel-driver.ts'
-import { errorText, isRetryableStatus, MissingAddressError } from '../channel-errors.ts'
-import { pushMessage } from './alert-message.ts'
+import type { NotificationRecipient } from '../channel-driver.ts'
+import { errorText, isRetryableStatus } from '../channel-errors.ts'
+import type { PushOutcome, PushSender } from './push-channel.ts'
 
 export interface VapidKeys {
   publicKey: string
@@ -20,8 +20,8 @@ export interface WebPushChannelConfig {
   agent?: Agent
 }
 
-/** How long a push service keeps a notice for an offline device: a fare a day old is still news. */
-const TTL_SECONDS = 24 * 3600
+/** How long a push service keeps a notice for an offline device: a fare a day old is still news (every push service). */
+export const PUSH_TTL_SECONDS = 24 * 3600
 
 /**
  * RFC 8030 Topic (≤32 URL-safe base64 characters) from the dedupe key: a retried notice replaces
@@ -29,27 +29,19 @@ const TTL_SECONDS = 24 * 3600
  */
 export const pushTopic = (dedupeKey: string): string => createHash('sha256').update(dedupeKey).digest('base64url').slice(0, 32)
 
-type Outcome = { ok: true; location: string | null } | { ok: false; gone: boolean; retryable: boolean; error: string }
-
 /**
- * Web Push with VAPID through the web-push package (loaded on first use). One notice row covers all
- * of a user's devices: it counts as sent when at least one push service accepted it; retrying would
- * repeat it on the devices that already have it. Only when none accepted does a passing failure
- * (429, 5xx, network) make the row retry.
+ * Web Push with VAPID through the web-push package (loaded on first use), to each of the
+ * recipient's browser subscriptions; 404/410 from the push service removes the subscription.
  */
-export function createWebPushChannel(config: WebPushChannelConfig): ChannelDriver {
+export function createWebPushSender(config: WebPushChannelConfig): PushSender {
   const { vapid, removeSubscription, logger, timeoutMs, agent } = config
 
-  async function deliver(
-    subscription: NotificationRecipient['pushSubscriptions'][number],
-    body: string,
-    topic: string,
-  ): Promise<Outcome> {
+  async function deliver(subscription: NotificationRecipient['pushSubscriptions'][number], body: string, topic: string): Promise<PushOutcome> {
     const { default: webpush } = await import('web-push')
     try {
       const res = await webpush.sendNotification(subscription, body, {
         vapidDetails: vapid,
-        TTL: TTL_SECONDS,
+        TTL: PUSH_TTL_SECONDS,
         urgency: 'normal',
         // RFC 8291's encoding, which every current browser supports (web-push's default, said out loud).
         contentEncoding: 'aes128gcm',
@@ -57,7 +49,7 @@ export function createWebPushChannel(config: WebPushChannelConfig): ChannelDrive
         timeout: timeoutMs,
         ...(agent ? { agent } : {}),
       })
-      return { ok: true, location: (res.headers as Record<string, string | undefined>).location ?? null }
+      return { ok: true, id: (res.headers as Record<string, string | undefined>).location ?? null }
     } catch (error) {
       const status = (error as { statusCode?: unknown }).statusCode
       if (status === 404 || status === 410) {
@@ -72,21 +64,11 @@ export function createWebPushChannel(config: WebPushChannelConfig): ChannelDrive
   }
 
   return {
-    channel: 'push',
     name: 'webpush',
-    async send(payload, to, idempotencyKey) {
-      if (to.pushSubscriptions.length === 0) throw new MissingAddressError('push', 'no push subscription for this user')
-      const body = JSON.stringify(pushMessage(payload))
-      const topic = pushTopic(idempotencyKey)
-      const outcomes = await Promise.all(to.pushSubscriptions.map((subscription) => deliver(subscription, body, topic)))
-      const delivered = outcomes.filter((o) => o.ok)
-      if (delivered.length > 0) {
-        return { providerMessageId: delivered.map((o) => o.location).find(Boolean) ?? `${delivered.length} device(s)` }
-      }
-      const failures = outcomes.filter((o) => !o.ok)
-      if (failures.every((o) => o.gone)) throw new MissingAddressError('push', 'every push subscription of this user has expired')
-      const summary = failures.map((o) => o.error).join('; ')
-      throw new ChannelError(`no push service accepted the notice: ${summary}`, failures.some((o) => o.retryable))
+    async deliverAll(message, to, dedupeKey) {
+      const body = JSON.stringify(message)
+      const topic = pushTopic(dedupeKey)
+      return Promise.all(to.pushSubscriptions.map((subscription) => deliver(subscription, body, topic)))
     },
   }
 }
