@@ -40,7 +40,7 @@ describe('plans', () => {
     expect(getPlan('free').limits.minCheckIntervalHours).toBe(360)
     expect(getPlan('premium').limits.minCheckIntervalHours).toBe(CHECK_FREQUENCY_HOURS['12h'])
     expect(getPlan('elite').limits.minCheckIntervalHours).toBe(12)
-    expect(getPlan('unlimited').limits).toMatchObject({ minCheckIntervalHours: 1, customFrequency: true })
+    expect(getPlan('unlimited').limits).toMatchObject({ minCheckIntervalHours: 0.25, customFrequency: true })
   })
 
   it('marks exactly one plan as most popular and gives every plan a button text', () => {

@@ -31,7 +31,7 @@ export interface PlanLimits {
   channels: readonly NotificationChannel[]
   /** Shortest allowed interval between two checks of one alert, in hours. */
   minCheckIntervalHours: number
-  /** Unlimited may choose any interval of at least `minCheckIntervalHours`. */
+  /** Unlimited may choose any interval of at least `minCheckIntervalHours` (up to 30 days). */
   customFrequency: boolean
   internationalPremiumCabins: boolean
 }
@@ -147,7 +147,7 @@ export const PLANS: readonly Plan[] = [
     yearlyPriceId: null,
     features: [
       'Unlimited price alerts',
-      'Custom check frequencies, down to hourly',
+      'Custom check frequencies, down to every 15 minutes',
       'All notification channels',
       'White-label notifications',
       'Priority support',
@@ -159,7 +159,8 @@ export const PLANS: readonly Plan[] = [
     limits: {
       maxAlerts: null,
       channels: ['email', 'whatsapp', 'sms', 'push'],
-      minCheckIntervalHours: CHECK_FREQUENCY_HOURS['1h'],
+      // Any interval from 15 minutes, within the reasonable-use policy (alerts/reasonable-use.ts).
+      minCheckIntervalHours: 0.25,
       customFrequency: true,
       internationalPremiumCabins: true,
     },

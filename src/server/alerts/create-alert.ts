@@ -10,6 +10,7 @@ import { premiumRequired } from './alert-errors.ts'
 import { alertFeatures } from './alert-features.ts'
 import { alertToday, countAlerts, lockOwnerPlan, type AlertDeps } from './alert-scope.ts'
 import { assertTripTrackable } from './check-alert-trip.ts'
+import { assertReasonableUse } from './reasonable-use.ts'
 import { toAlert } from './to-alert.ts'
 
 /** The route the card shows: first departure to final arrival (a round trip's turning point). */
@@ -21,7 +22,8 @@ function endpoints({ params, legs }: AlertSearch): { origin: string; destination
 /**
  * POST /api/alerts (spec section 6 "Creating an alert"). The plan is read and the quota counted
  * under a lock on the user's profile row, in the insert's transaction: concurrent creates queue on
- * that lock, so however many arrive at once the user never holds more alerts than the plan allows.
+ * that lock, so however many arrive at once the user never holds more alerts than the plan allows
+ * (nor more price checks a day than reasonable use allows).
  */
 export async function createAlert(
   deps: AlertDeps,
@@ -62,6 +64,7 @@ export async function createAlert(
     const limit = getPlan(plan).limits.maxAlerts
     if (limit !== null && (await countAlerts(tx, userId, today)).used >= limit) reasons.push('quota_exceeded')
     if (reasons.length > 0) throw premiumRequired(plan, reasons)
+    await assertReasonableUse(tx, userId, input.check_frequency)
 
     const [row] = await tx
       .insert(alerts)

@@ -16,6 +16,7 @@ import { createAlert } from './create-alert.ts'
 import { deleteAlert } from './delete-alert.ts'
 import { getAlert } from './get-alert.ts'
 import { getQuota } from './get-quota.ts'
+import { getReasonableUse } from './reasonable-use.ts'
 import { listAlertsPrepared } from './list-alerts.ts'
 import { updateAlert } from './update-alert.ts'
 import type { ApiBody } from '#shared/api-contract.ts'
@@ -41,6 +42,7 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
 
   // Before '/:id', which would otherwise take "quota" for an alert id.
   signedIn.get('/quota', async (c) => c.json((await getQuota(deps, owner(c))) satisfies ApiBody<'GET /api/alerts/quota'>))
+  signedIn.get('/reasonable-use', async (c) => c.json((await getReasonableUse(deps.db, c.var.viewer.user.id)) satisfies ApiBody<'GET /api/alerts/reasonable-use'>))
 
   signedIn.post('/', async (c) => {
     const input = createAlertSchema.parse(await jsonBody(c))

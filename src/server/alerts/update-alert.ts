@@ -9,6 +9,7 @@ import { alertNotEditable, alertNotFound, premiumRequired } from './alert-errors
 import { alertFeatures } from './alert-features.ts'
 import { recentPrices } from './alert-prices.ts'
 import { alertToday, countAlerts, effectiveStatus, isAlertId, lockOwnerPlan, ownedAlert, type AlertDeps } from './alert-scope.ts'
+import { assertReasonableUse } from './reasonable-use.ts'
 import { toAlert, type AlertRow } from './to-alert.ts'
 
 export type AlertPatch = z.infer<typeof updateAlertSchema>
@@ -47,6 +48,9 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
     )
     if (resuming && (await quotaFull(tx, plan, row, today))) reasons.push('quota_exceeded')
     if (reasons.length > 0) throw premiumRequired(plan, reasons, 'resume this one')
+    // Checked when the alert's checks a day could grow: a new frequency on a live alert, or a resume.
+    const willRun = patch.status === 'active' || (patch.status === undefined && RUNNING.includes(row.status))
+    if (willRun && (resuming || patch.check_frequency !== undefined)) await assertReasonableUse(tx, userId, frequency, row.id)
 
     const rulesChanged = patch.notification_channels !== undefined || patch.check_frequency !== undefined
     const statusChanged = patch.status !== undefined && patch.status !== row.status

@@ -84,6 +84,20 @@ describe('price checks: trigger and re-arm on the simulated market', () => {
     expect((await history(alert.id)).length).toBe(5)
   })
 
+  it('checks an Unlimited alert every 15 minutes: not before, and again once due', async () => {
+    const userId = await h.user()
+    const alert = await h.alert(userId, { params: { outbound_date: h.day(30) }, targetPrice: 1, checkFrequency: '15m' })
+    await h.run()
+    const first = await h.read(alert.id)
+    // 15 minutes plus jitter (5 % of the interval at most; random pinned at 0.5: 22.5 seconds).
+    expect(first.nextCheckAt!.getTime() - h.clock.now.getTime()).toBe(15 * 60_000 + 22_500)
+    h.clock.advance(14 * 60_000)
+    expect((await h.run()).claimed).toBe(0)
+    h.clock.advance(2 * 60_000)
+    expect((await h.run()).claimed).toBe(1)
+    expect((await h.read(alert.id)).lastCheckedAt).toEqual(h.clock.now)
+  })
+
   it('does not notify when the fresh re-check no longer shows the drop', async () => {
     const userId = await h.user()
     const date = h.day(50)

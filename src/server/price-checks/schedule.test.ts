@@ -14,6 +14,11 @@ describe('nextCheckAt', () => {
     expect(checkIntervalMs('3h')).toBe(3 * HOUR)
     expect(checkIntervalMs('2d')).toBe(48 * HOUR)
     expect(after('12h', 0)).toBe(12 * HOUR)
+    // Unlimited's custom intervals in minutes (decision 040), down to 15.
+    expect(checkIntervalMs('15m')).toBe(HOUR / 4)
+    expect(checkIntervalMs('90m')).toBe(1.5 * HOUR)
+    expect(after('15m', 0)).toBe(HOUR / 4)
+    expect(after('15m', 0.999)).toBeLessThan(HOUR / 4 + 45_000)
   })
 
   it('only ever adds jitter: up to 5 % of the interval, at most 30 minutes', () => {

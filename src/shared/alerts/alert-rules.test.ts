@@ -92,14 +92,16 @@ describe('premiumReasons on Elite and Unlimited', () => {
     expect(reasons('elite', { checkFrequency })).toEqual(['high_frequency_check'])
   })
 
-  it.each(['1h', '3h', '6h', '2d', '15d'])('lets Unlimited check every %s', (checkFrequency) => {
+  it.each(['15m', '45m', '90m', '1h', '3h', '6h', '2d', '15d', '30d'])('lets Unlimited check every %s', (checkFrequency) => {
     expect(reasons('unlimited', { channels: { sms: true, push: true }, checkFrequency })).toEqual([])
   })
 
-  it('refuses an invalid frequency such as "30m" even on Unlimited', () => {
-    expect(checkFrequencyHours('30m')).toBeNull()
-    expect(frequencyAllowed('unlimited', '30m')).toBe(false)
-    expect(reasons('unlimited', { checkFrequency: '30m' })).toEqual(['high_frequency_check'])
+  it('refuses anything faster than 15 minutes even on Unlimited, and custom intervals on other plans', () => {
+    expect(checkFrequencyHours('14m')).toBeNull()
+    expect(frequencyAllowed('unlimited', '14m')).toBe(false)
+    expect(reasons('unlimited', { checkFrequency: '10m' })).toEqual(['high_frequency_check'])
+    expect(reasons('elite', { checkFrequency: '45m' })).toEqual(['high_frequency_check'])
+    expect(reasons('elite', { checkFrequency: '2d' })).toEqual(['high_frequency_check'])
   })
 })
 
@@ -110,9 +112,12 @@ describe('frequencies', () => {
     expect(checkFrequencyHours('1h')).toBe(1)
     expect(checkFrequencyHours('3h')).toBe(3)
     expect(checkFrequencyHours('30d')).toBe(720)
+    expect(checkFrequencyHours('15m')).toBe(0.25)
+    expect(checkFrequencyHours('90m')).toBe(1.5)
+    expect(checkFrequencyHours('43200m')).toBe(720)
   })
 
-  it.each(['', '0h', '31d', '1H', 'h', '1.5h', 'daily', '-1h'])('rejects %j', (frequency) => {
+  it.each(['', '0h', '0m', '14m', '31d', '721h', '43201m', '1H', '15M', 'h', 'm', '1.5h', 'daily', '-1h', '015m', '100000m'])('rejects %j', (frequency) => {
     expect(checkFrequencyHours(frequency)).toBeNull()
   })
 

@@ -49,17 +49,27 @@ export function planForProfile(profile: { role?: string | null; subscription_tie
   return best === 'admin' ? 'unlimited' : best
 }
 
-/** "15d", "12h", "6h", "1h", or an Unlimited custom interval such as "3h" or "2d" (1 hour to 30 days). */
-export const CHECK_FREQUENCY_PATTERN = /^([1-9]\d{0,2})(h|d)$/
-export const MIN_CHECK_HOURS = 1
-export const MAX_CHECK_HOURS = 30 * 24
+/**
+ * "15d", "12h", "6h", "1h", or an Unlimited custom interval such as "45m", "3h" or "2d" (15
+ * minutes to 30 days; decision 040).
+ */
+export const CHECK_FREQUENCY_PATTERN = /^([1-9]\d{0,4})(m|h|d)$/
+export const MIN_CHECK_MINUTES = 15
+export const MAX_CHECK_MINUTES = 30 * 24 * 60
+const UNIT_MINUTES = { m: 1, h: 60, d: 24 * 60 } as const
 
-/** Hours between two checks for a frequency string, or null when it is not one. */
-export function checkFrequencyHours(frequency: string): number | null {
+/** Minutes between two checks for a frequency string, or null when it is not one (or outside 15 minutes to 30 days). */
+export function checkFrequencyMinutes(frequency: string): number | null {
   const match = CHECK_FREQUENCY_PATTERN.exec(frequency)
   if (!match) return null
-  const hours = Number(match[1]) * (match[2] === 'd' ? 24 : 1)
-  return hours >= MIN_CHECK_HOURS && hours <= MAX_CHECK_HOURS ? hours : null
+  const minutes = Number(match[1]) * UNIT_MINUTES[match[2] as keyof typeof UNIT_MINUTES]
+  return minutes >= MIN_CHECK_MINUTES && minutes <= MAX_CHECK_MINUTES ? minutes : null
+}
+
+/** Hours between two checks (a quarter for "15m"), or null when it is not a frequency. */
+export function checkFrequencyHours(frequency: string): number | null {
+  const minutes = checkFrequencyMinutes(frequency)
+  return minutes === null ? null : minutes / 60
 }
 
 /** The named frequencies a plan may pick (custom intervals are Unlimited's extra). */

@@ -79,10 +79,12 @@ describe('createAlertSchema', () => {
     expect(createAlertSchema.parse({ ...ROUTE, target_price: '249.5' }).target_price).toBe(249.5)
   })
 
-  it('accepts named and custom frequencies but not "30m"', () => {
+  it('accepts named and custom frequencies from 15 minutes to 30 days, but not "10m" or "31d"', () => {
     expect(createAlertSchema.parse({ ...ROUTE, check_frequency: '1h' }).check_frequency).toBe('1h')
     expect(createAlertSchema.parse({ ...ROUTE, check_frequency: '3h' }).check_frequency).toBe('3h')
-    expect(issues({ ...ROUTE, check_frequency: '30m' })).toEqual([{ path: ['check_frequency'], message: 'Choose how often to check' }])
+    expect(createAlertSchema.parse({ ...ROUTE, check_frequency: '30m' }).check_frequency).toBe('30m')
+    expect(issues({ ...ROUTE, check_frequency: '10m' })).toEqual([{ path: ['check_frequency'], message: 'Choose how often to check' }])
+    expect(issues({ ...ROUTE, check_frequency: '31d' })).toEqual([{ path: ['check_frequency'], message: 'Choose how often to check' }])
   })
 })
 

@@ -1,5 +1,5 @@
 import { formatDistance, parseISO } from 'date-fns'
-import { checkFrequencyHours } from '#shared/alerts/alert-rules.ts'
+import { checkFrequencyMinutes } from '#shared/alerts/alert-rules.ts'
 import { isAlertExpired, type Alert, type NotificationChannels } from '#shared/alerts/alert.ts'
 import { TRAVEL_CLASS_LABELS, type SearchFilters, type SearchParams } from '#shared/flights/search-params.ts'
 import { formatShortDate } from '#shared/format.ts'
@@ -11,10 +11,11 @@ export const CHANNEL_LABEL: Record<NotificationChannel, string> = { email: 'Emai
 
 /** "Every 15 days", "Every 12 hours", "Every hour"; Unlimited's custom intervals read the same way. */
 export function frequencyLabel(frequency: string): string {
-  const hours = checkFrequencyHours(frequency)
-  if (hours === null) return frequency
-  if (hours % 24 === 0) return hours === 24 ? 'Every day' : `Every ${hours / 24} days`
-  return hours === 1 ? 'Every hour' : `Every ${hours} hours`
+  const minutes = checkFrequencyMinutes(frequency)
+  if (minutes === null) return frequency
+  if (minutes % (24 * 60) === 0) return minutes === 24 * 60 ? 'Every day' : `Every ${minutes / (24 * 60)} days`
+  if (minutes % 60 === 0) return minutes === 60 ? 'Every hour' : `Every ${minutes / 60} hours`
+  return `Every ${minutes} minutes`
 }
 
 /** "Email, WhatsApp", or "No channels" (which the API refuses, but old data may hold). */

@@ -13,6 +13,7 @@ export function AlertSettingsFields({
   currency,
   targetHint,
   currentFrequency,
+  countedFrequency,
 }: {
   form: UseFormReturn<AlertSettingsInput, unknown, AlertSettings>
   plan: PlanId
@@ -20,6 +21,8 @@ export function AlertSettingsFields({
   targetHint?: string
   /** The frequency the alert has now (edit), listed even when it is a custom one. */
   currentFrequency?: string
+  /** The frequency a live alert being edited already adds to the account's checks a day. */
+  countedFrequency?: string
 }) {
   const { errors } = form.formState
   return (
@@ -33,7 +36,13 @@ export function AlertSettingsFields({
         </FormField>
       </div>
       <ChannelSwitches control={form.control} plan={plan} error={errors.notification_channels?.message} />
-      <FrequencyOptions register={form.register} plan={plan} current={currentFrequency} error={errors.check_frequency?.message} />
+      <FrequencyOptions
+        form={form}
+        plan={plan}
+        {...(currentFrequency ? { current: currentFrequency } : {})}
+        {...(countedFrequency ? { counted: countedFrequency } : {})}
+        {...(errors.check_frequency?.message ? { error: errors.check_frequency.message } : {})}
+      />
     </div>
   )
 }

@@ -72,6 +72,55 @@ describe('creation modal', () => {
     expect(within(dialog).getByRole('switch', { name: 'SMS' })).toBeDisabled()
   })
 
+  it('lets Unlimited set its own interval, shows what it costs and where the account stands, and sends it', async () => {
+    const user = userEvent.setup()
+    const api = serveAlertsApi({
+      me: makeMe('unlimited'),
+      answer: ({ method, url }) => {
+        if (url === '/api/alerts/reasonable-use') return Response.json({ checksPerDay: 2_310, allowance: 2_400 })
+        return method === 'POST' ? Response.json({ success: true, alert: makeAlert({ check_frequency: '45m' }) }, { status: 201 }) : undefined
+      },
+    })
+    const dialog = await openDialog()
+    expect(within(dialog).getByRole('radio', { name: /Every hour/ })).toBeEnabled()
+    expect(within(dialog).getByText('0.1 checks a day · about $0.02 a month in flight data')).toBeInTheDocument()
+
+    const interval = within(dialog).getByRole('textbox', { name: 'Custom interval' })
+    await user.clear(interval)
+    await user.type(interval, '45')
+    expect(within(dialog).getByRole('radio', { name: 'Custom interval' })).toBeChecked()
+    expect(within(dialog).getByRole('radio', { name: /Every 15 days/ })).not.toBeChecked()
+    expect(within(dialog).getByText('32 checks a day · about $9.60 a month in flight data')).toBeInTheDocument()
+    expect(await within(dialog).findByText('With this alert: 2,342 of 2,400 price checks a day (reasonable use).')).toBeInTheDocument()
+
+    // Faster than the allowance leaves room for: said before saving (the server refuses it anyway).
+    await user.clear(interval)
+    await user.type(interval, '15')
+    expect(within(dialog).getByText('Over reasonable use: 2,406 of 2,400 price checks a day. Choose a slower frequency or pause an alert.')).toBeInTheDocument()
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit' }), 'hours')
+    expect(within(dialog).getByText('1.6 checks a day · about $0.48 a month in flight data')).toBeInTheDocument()
+
+    await user.clear(interval)
+    await user.type(interval, '45')
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit' }), 'minutes')
+    await user.type(within(dialog).getByLabelText('Target price (USD)'), '400')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    await waitFor(() => expect(api.made('POST', '/api/alerts')).toHaveLength(1))
+    expect(api.made('POST', '/api/alerts')[0]!.body).toMatchObject({ check_frequency: '45m' })
+  })
+
+  it('refuses a custom interval outside 15 minutes to 30 days before calling the API', async () => {
+    const user = userEvent.setup()
+    const api = serveAlertsApi({ me: makeMe('unlimited'), answer: ({ url }) => (url === '/api/alerts/reasonable-use' ? Response.json({ checksPerDay: 0, allowance: 2_400 }) : undefined) })
+    const dialog = await openDialog()
+    const interval = within(dialog).getByRole('textbox', { name: 'Custom interval' })
+    await user.clear(interval)
+    await user.type(interval, '10')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    expect(await within(dialog).findByText('Choose how often to check')).toBeInTheDocument()
+    expect(api.made('POST', '/api/alerts')).toHaveLength(0)
+  })
+
   it('creates a flight alert with the tracked flights, then closes, clears the draft and refetches list and quota', async () => {
     const user = userEvent.setup()
     const flight = oneWayResults().other[0]!

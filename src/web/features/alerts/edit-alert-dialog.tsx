@@ -1,3 +1,4 @@
+import { LIVE_ALERT_STATUSES } from '#shared/alert-status.ts'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertTriangle } from 'lucide-react'
 import { useState } from 'react'
@@ -84,7 +85,13 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
           ))}
         </Notice>
       )}
-      <AlertSettingsFields form={form} plan={plan} currency={alert.currency} currentFrequency={alert.check_frequency} />
+      <AlertSettingsFields
+        form={form}
+        plan={plan}
+        currency={alert.currency}
+        currentFrequency={alert.check_frequency}
+        {...((LIVE_ALERT_STATUSES as readonly string[]).includes(alert.status) ? { countedFrequency: alert.check_frequency } : {})}
+      />
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel

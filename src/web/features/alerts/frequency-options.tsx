@@ -1,23 +1,41 @@
 import { Lock } from 'lucide-react'
 import { useId } from 'react'
-import type { UseFormRegister } from 'react-hook-form'
+import type { UseFormReturn } from 'react-hook-form'
 import { allowedFrequencies } from '#shared/alerts/alert-rules.ts'
-import { CHECK_FREQUENCIES, type PlanId } from '#shared/plans.ts'
+import { CHECK_FREQUENCIES, getPlan, type PlanId } from '#shared/plans.ts'
 import { Link } from 'react-router'
 import { cn } from '../../lib/cn.ts'
 import { frequencyLabel } from './alert-labels.ts'
-import type { AlertSettingsInput } from './alert-settings-schema.ts'
+import type { AlertSettings, AlertSettingsInput } from './alert-settings-schema.ts'
+import { CustomFrequency, FrequencyUsage } from './custom-frequency.tsx'
 import { frequencyLock, UPGRADE_PATH } from './plan-locks.ts'
 
 /**
  * The check frequencies as radio cards: the plan's allowed ones (allowedFrequencies), then the
- * faster ones locked with the plan that unlocks them. A custom interval an alert already has
- * (Unlimited) is listed too, so editing never silently changes it.
+ * faster ones locked with the plan that unlocks them. Unlimited also sets its own interval, with
+ * what it costs and where the account stands against reasonable use (decision 040). On other
+ * plans a custom interval an alert still has is listed, so editing never silently changes it.
  */
-export function FrequencyOptions({ register, plan, current, error }: { register: UseFormRegister<AlertSettingsInput>; plan: PlanId; current?: string; error?: string }) {
+export function FrequencyOptions({
+  form,
+  plan,
+  current,
+  counted,
+  error,
+}: {
+  form: UseFormReturn<AlertSettingsInput, unknown, AlertSettings>
+  plan: PlanId
+  current?: string
+  /** The frequency a live alert being edited already adds to the account's checks a day. */
+  counted?: string
+  error?: string
+}) {
   const id = useId()
+  const { register } = form
+  const custom = getPlan(plan).limits.customFrequency
+  const value = form.watch('check_frequency') ?? ''
   const allowed = allowedFrequencies(plan)
-  const options = [...CHECK_FREQUENCIES, ...(current && !(CHECK_FREQUENCIES as readonly string[]).includes(current) ? [current] : [])]
+  const options = [...CHECK_FREQUENCIES, ...(!custom && current && !(CHECK_FREQUENCIES as readonly string[]).includes(current) ? [current] : [])]
   const locked = options.filter((frequency) => !allowed.includes(frequency) && frequency !== current)
   const firstLock = locked[0] ? frequencyLock(plan, locked[0]) : null
   return (
@@ -48,7 +66,9 @@ export function FrequencyOptions({ register, plan, current, error }: { register:
             </label>
           )
         })}
+        {custom && <CustomFrequency value={value} onChange={(next) => form.setValue('check_frequency', next, { shouldDirty: true, shouldValidate: true })} />}
       </div>
+      {custom && <FrequencyUsage frequency={value} {...(counted ? { counted } : {})} />}
       {firstLock && (
         <p id={`${id}-lock`} className="text-xs text-muted-foreground">
           {`Faster checks need the ${firstLock.plan.name} plan. `}

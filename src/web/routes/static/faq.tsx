@@ -26,7 +26,7 @@ const plans = [
     name: 'Unlimited',
     price: 'Custom pricing',
     alerts: 'No cap',
-    checks: 'Custom, down to hourly',
+    checks: 'Custom, down to every 15 minutes',
     channels: 'All channels',
   },
 ]
@@ -118,7 +118,7 @@ const groups: Group[] = [
               <strong>Premium and Elite</strong>: at least every 12 hours.
             </li>
             <li>
-              <strong>Unlimited</strong>: custom frequencies, down to hourly.
+              <strong>Unlimited</strong>: custom frequencies, down to every 15 minutes, within reasonable use.
             </li>
           </ul>
         ),

@@ -106,7 +106,7 @@ describe('FaqPage', () => {
     await user.click(screen.getByRole('button', { name: /how often do you check prices/i }))
     expect(screen.getByText(/every 15 days/i)).toBeVisible()
     expect(screen.getByText(/at least every 12 hours/i)).toBeVisible()
-    expect(screen.getByText(/down to hourly/i)).toBeVisible()
+    expect(screen.getByText(/custom frequencies, down to every 15 minutes/i)).toBeVisible()
   })
 })
 

@@ -1,0 +1,36 @@
+import { and, inArray, ne } from 'drizzle-orm'
+import { checksPerDay, REASONABLE_USE_CHECKS_PER_DAY, REASONABLE_USE_MESSAGE, type ReasonableUse } from '#shared/alerts/reasonable-use.ts'
+import { LIVE_ALERT_STATUSES } from '#shared/alert-status.ts'
+import type { Db } from '../db/client.ts'
+import { alerts } from '../db/schema.ts'
+import { AppError } from '../lib/app-error.ts'
+import { ownedBy } from './alert-scope.ts'
+
+/** Price checks a day of the owner's live alerts (all but `exceptId`). */
+async function liveChecksPerDay(db: Db, userId: string, exceptId?: string): Promise<number> {
+  const rows = await db
+    .select({ frequency: alerts.checkFrequency })
+    .from(alerts)
+    .where(and(ownedBy(userId), inArray(alerts.status, LIVE_ALERT_STATUSES), exceptId ? ne(alerts.id, exceptId) : undefined))
+  return rows.reduce((sum, row) => sum + checksPerDay(row.frequency), 0)
+}
+
+/** GET /api/alerts/reasonable-use: where the account stands, for the alert form's custom frequency. */
+export async function getReasonableUse(db: Db, userId: string): Promise<ReasonableUse> {
+  return { checksPerDay: await liveChecksPerDay(db, userId), allowance: REASONABLE_USE_CHECKS_PER_DAY }
+}
+
+/**
+ * The reasonable-use policy (decision 040): refuses a create, a faster frequency or a resume that
+ * would take the owner's live alerts past REASONABLE_USE_CHECKS_PER_DAY price checks a day. Called
+ * inside the write's transaction after `lockOwnerPlan`, so concurrent writes queue and can't each
+ * fit under the cap on their own. `exceptId`: the alert being changed, counted at its new frequency.
+ */
+export async function assertReasonableUse(tx: Db, userId: string, frequency: string, exceptId?: string): Promise<void> {
+  const total = (await liveChecksPerDay(tx, userId, exceptId)) + checksPerDay(frequency)
+  // A hair over from floating-point sums of fractions (3 × 1/3) is not over.
+  if (total > REASONABLE_USE_CHECKS_PER_DAY + 1e-9) {
+    const message = REASONABLE_USE_MESSAGE(total)
+    throw new AppError('validation_failed', message, { fieldErrors: { check_frequency: [message] } })
+  }
+}
