@@ -4,7 +4,7 @@ import { requestId } from 'hono/request-id'
 import type { Db } from './db/client.ts'
 import type { Drivers } from './drivers.ts'
 import { adminRoutes } from './admin/routes.ts'
-import { alertRoutes } from './alerts/routes.ts'
+import { ALERT_IMPORT_PATH, alertRoutes } from './alerts/routes.ts'
 import { createAccessTokenVerifier } from './auth/access-tokens.ts'
 import { bearerAccess } from './auth/bearer-access.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -94,8 +94,9 @@ export function createApp(deps: AppDeps) {
       throw new AppError('payload_too_large', `Request body is larger than ${deps.bodyLimitBytes} bytes.`)
     },
   })
-  // Stripe's webhook has its own, larger limit (billing/routes.ts).
-  app.use('/api/*', (c, next) => (c.req.path === STRIPE_WEBHOOK_PATH ? next() : apiBodyLimit(c, next)))
+  // Stripe's webhook and the CSV import have their own, larger limits (billing/routes.ts, alerts/routes.ts).
+  const ownLimit = new Set([STRIPE_WEBHOOK_PATH, ALERT_IMPORT_PATH])
+  app.use('/api/*', (c, next) => (ownLimit.has(c.req.path) ? next() : apiBodyLimit(c, next)))
 
   // Apple returns the code in a cross-site form POST; the OAuth state and its signed cookie guard it.
   // Exempt: Apple posts its callback from its own site; the simulated seller page changes nothing and

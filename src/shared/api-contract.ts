@@ -2,6 +2,7 @@ import type { Me, SessionSummary, SignedOut } from './account.ts'
 import type { Alert, AlertDetail, AlertNotificationRecord, CreateAlertResponse } from './alerts/alert.ts'
 import type { QuotaStatus } from './alerts/alert-rules.ts'
 import type { ReasonableUse } from './alerts/reasonable-use.ts'
+import type { AlertImportReport } from './alerts/alert-csv.ts'
 import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, SubscriptionResponse, SubscriptionView } from './billing.ts'
 import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, SearchResponse } from './flights/model.ts'
 import type { PushPublicKeyResponse, PushSubscriptionsResponse } from './notifications.ts'
@@ -63,6 +64,7 @@ export interface ApiContract {
   'GET /api/alerts': { alerts: Alert[] }
   'GET /api/alerts/quota': QuotaStatus
   'GET /api/alerts/reasonable-use': ReasonableUse
+  'POST /api/alerts/import': AlertImportReport
   'POST /api/alerts': CreateAlertResponse
   'GET /api/alerts/:id': { alert: AlertDetail }
   'PATCH /api/alerts/:id': { alert: Alert }

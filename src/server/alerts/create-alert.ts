@@ -19,6 +19,42 @@ function endpoints({ params, legs }: AlertSearch): { origin: string; destination
   return { origin: legs[0]?.departure_id ?? '', destination: legs.at(-1)?.arrival_id ?? '' }
 }
 
+/** The row a new alert starts as, from its checked input (a create, or a line of a CSV import). */
+export function newAlertRow(a: {
+  userId: string
+  input: CreateAlert
+  search: AlertSearch
+  features: ReturnType<typeof alertFeatures>
+  now: Date
+  idempotencyKey: string | null
+}): typeof alerts.$inferInsert {
+  const { input, search } = a
+  const { params } = search
+  const { origin, destination } = endpoints(search)
+  return {
+    userId: a.userId,
+    status: 'active',
+    alertCategory: alertCategory(a.features),
+    name: input.name,
+    alertType: input.alertType,
+    targetPrice: input.target_price,
+    currency: params.currency,
+    originAirport: origin,
+    destinationAirport: destination,
+    departureDate: search.departureDate,
+    returnDate: params.type === 1 ? (params.return_date ?? null) : null,
+    searchParameters: params,
+    searchKey: alertSearchKey(search),
+    idempotencyKey: a.idempotencyKey,
+    filters: input.filters ?? null,
+    trackedFlights: input.trackedFlights ?? [],
+    notificationChannels: input.notification_channels,
+    checkFrequency: input.check_frequency,
+    // First check soon; the price-check engine schedules the ones after it.
+    nextCheckAt: a.now,
+  }
+}
+
 /**
  * POST /api/alerts (spec section 6 "Creating an alert"). The plan is read and the quota counted
  * under a lock on the user's profile row, in the insert's transaction: concurrent creates queue on
@@ -35,7 +71,6 @@ export async function createAlert(
   const today = alertToday(now)
   // Read once (a multi-city alert's JSON parsed a single time) and passed to every rule below.
   const search = readAlertSearch(input.search_parameters)
-  const { params } = search
   const trackedFlights = input.trackedFlights ?? []
   assertTripTrackable(search, trackedFlights, today)
 
@@ -45,8 +80,6 @@ export async function createAlert(
     notificationChannels: input.notification_channels,
     checkFrequency: input.check_frequency,
   })
-  const { origin, destination } = endpoints(search)
-
   return deps.db.transaction(async (tx) => {
     const plan = await lockOwnerPlan(tx, userId)
     // A repeat of a create that landed gets that alert back, before the quota it now fills counts.
@@ -68,28 +101,7 @@ export async function createAlert(
 
     const [row] = await tx
       .insert(alerts)
-      .values({
-        userId,
-        status: 'active',
-        alertCategory: alertCategory(features),
-        name: input.name,
-        alertType: input.alertType,
-        targetPrice: input.target_price,
-        currency: params.currency,
-        originAirport: origin,
-        destinationAirport: destination,
-        departureDate: search.departureDate,
-        returnDate: params.type === 1 ? (params.return_date ?? null) : null,
-        searchParameters: params,
-        searchKey: alertSearchKey(search),
-        idempotencyKey: options.idempotencyKey ?? null,
-        filters: input.filters ?? null,
-        trackedFlights,
-        notificationChannels: input.notification_channels,
-        checkFrequency: input.check_frequency,
-        // First check soon; the price-check engine schedules the ones after it.
-        nextCheckAt: now,
-      })
+      .values(newAlertRow({ userId, input, search, features, now, idempotencyKey: options.idempotencyKey ?? null }))
       .returning()
     return { alert: toAlert(row!, [], { plan, today }), replayed: false }
   })

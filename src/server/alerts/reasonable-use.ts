@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error.ts'
 import { ownedBy } from './alert-scope.ts'
 
 /** Price checks a day of the owner's live alerts (all but `exceptId`). */
-async function liveChecksPerDay(db: Db, userId: string, exceptId?: string): Promise<number> {
+export async function liveChecksPerDay(db: Db, userId: string, exceptId?: string): Promise<number> {
   const rows = await db
     .select({ frequency: alerts.checkFrequency })
     .from(alerts)

@@ -1,3 +1,8 @@
+import { bodyLimit } from 'hono/body-limit'
+import { alertImportSchema, CSV_MESSAGES, MAX_CSV_BYTES } from '#shared/alerts/alert-csv.ts'
+import { AppError } from '../lib/app-error.ts'
+import { exportAlertsCsv, exportPriceHistoryCsv } from './export-alerts.ts'
+import { importAlerts } from './import-alerts.ts'
 import { Hono, type Context } from 'hono'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { alertListQuerySchema, createAlertSchema, updateAlertSchema } from '#shared/alerts/alert.ts'
@@ -25,6 +30,21 @@ import type { ApiBody } from '#shared/api-contract.ts'
  * /api/alerts: signed-in users only (401 otherwise), and every operation is scoped to the caller.
  * Refusals use the API's error body; POST also answers `success: false` (spec section 7).
  */
+export const ALERT_IMPORT_PATH = '/api/alerts/import'
+
+/** The import's body limit: twice the largest file, for JSON's escaping of quotes and line breaks. */
+export const ALERT_IMPORT_BODY_LIMIT = 2 * MAX_CSV_BYTES + 1024
+
+/** A CSV file to save, named with today's date; never cached (it holds the account's data). */
+function csvDownload(c: Context, name: string, body: string): Response {
+  const day = new Date().toISOString().slice(0, 10)
+  return c.body(body, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${name}-${day}.csv"`,
+    'cache-control': 'no-store',
+  })
+}
+
 export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
   const app = new Hono()
   // POST /api/alerts's `success: false` error envelope is set in app.ts, before the edge checks and this sign-in check.
@@ -43,6 +63,15 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
   // Before '/:id', which would otherwise take "quota" for an alert id.
   signedIn.get('/quota', async (c) => c.json((await getQuota(deps, owner(c))) satisfies ApiBody<'GET /api/alerts/quota'>))
   signedIn.get('/reasonable-use', async (c) => c.json((await getReasonableUse(deps.db, c.var.viewer.user.id)) satisfies ApiBody<'GET /api/alerts/reasonable-use'>))
+
+  // Unlimited's CSV import and exports (decision 041). The import has its own body limit: a file of
+  // MAX_CSV_BYTES, JSON-escaped, is larger than the API's default (app.ts leaves this path to it).
+  signedIn.post('/import', bodyLimit({ maxSize: ALERT_IMPORT_BODY_LIMIT, onError: () => { throw new AppError('payload_too_large', CSV_MESSAGES.tooLarge) } }), async (c) => {
+    const { csv, dryRun } = alertImportSchema.parse(await jsonBody(c))
+    return c.json((await importAlerts(deps, owner(c).userId, csv, { dryRun })) satisfies ApiBody<'POST /api/alerts/import'>)
+  })
+  signedIn.get('/export', async (c) => csvDownload(c, 'faredrop-alerts', await exportAlertsCsv(deps.db, owner(c))))
+  signedIn.get('/export/prices', async (c) => csvDownload(c, 'faredrop-price-history', await exportPriceHistoryCsv(deps.db, owner(c))))
 
   signedIn.post('/', async (c) => {
     const input = createAlertSchema.parse(await jsonBody(c))

@@ -21,7 +21,7 @@ export class ApiError extends Error {
 export const UNEXPECTED_ERROR = 'An unexpected error occurred'
 
 /** Reads our `{ error: { code, message } }` bodies and better-auth's `{ code, message }` alike. */
-async function toApiError(res: Response): Promise<ApiError> {
+export async function toApiError(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as
     | { error?: { code?: string; reason?: string; message?: string; fieldErrors?: FieldErrors }; code?: string; message?: string }
     | null

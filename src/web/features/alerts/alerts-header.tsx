@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { InstallAppButton } from '../pwa/index.ts'
 import { quotaQueryOptions } from './api.ts'
+import { CsvActions } from './csv-actions.tsx'
 import { UPGRADE_PATH } from './plan-locks.ts'
 
 /** "2 of 3 alerts" (or "5 alerts · no limit") with a meter, and an upgrade link once the cap is reached. */
@@ -50,8 +51,8 @@ function QuotaSummary({ quota }: { quota: QuotaStatus }) {
 }
 
 /**
- * Page title, the quota, "Install app" while the browser offers it, and "New alert": alerts start
- * from a search, so it goes to /search. Offline, no quota (it would be a guess) and no new alert.
+ * Page title, the quota, "Install app" while the browser offers it, Unlimited's CSV import and
+ * export, and "New alert": alerts start from a search, so it goes to /search. Offline, no quota (it would be a guess) and no new alert.
  */
 export function AlertsHeader({ offline = false }: { offline?: boolean }) {
   const quota = useQuery({ ...quotaQueryOptions, enabled: !offline })
@@ -73,6 +74,7 @@ export function AlertsHeader({ offline = false }: { offline?: boolean }) {
         // On a phone the buttons stack with "New alert" on top; side by side it is the last.
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <InstallAppButton />
+          {!offline && quota.data?.tier === 'unlimited' && <CsvActions />}
           {offline ? (
             <Button disabled className="w-full sm:w-auto">
               <Plus aria-hidden="true" />

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm'
+import { parse } from 'csv-parse/sync'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ALERT_CSV_HEADER, CSV_MESSAGES, type AlertImportReport } from '#shared/alerts/alert-csv.ts'
+import { ALERT_MESSAGES } from '#shared/alerts/alert.ts'
+import { ALERT_PARAM_MESSAGES } from '#shared/alerts/alert-search-params.ts'
+import { REASONABLE_USE_MESSAGE } from '#shared/alerts/reasonable-use.ts'
+import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
+import { createAlertVia, inDays, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
+import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import { alertPrices, alerts } from '../db/schema.ts'
+
+/**
+ * Decision 041: an advisor's alerts as CSV. Every row is checked as POST /api/alerts checks one,
+ * problems come back with their line and column and the API's own messages, a dry run creates
+ * nothing, an import creates all rows or none, and an export imports back.
+ */
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const HEADER = 'name,trip,from,to,depart,return,adults,cabin,stops,target_price,currency,channels,frequency'
+const row = (cells: Partial<Record<string, string>> = {}) => {
+  const values = { name: '', trip: 'round-trip', from: 'JFK', to: 'LIS', depart: inDays(60), return: inDays(67), adults: '1', cabin: 'economy', stops: 'any', target_price: '450', currency: 'USD', channels: 'email', frequency: '12h', ...cells }
+  return HEADER.split(',').map((name) => values[name as keyof typeof values] ?? '').join(',')
+}
+const file = (...rows: string[]) => [HEADER, ...rows].join('\n')
+
+const importCsv = (client: TestClient, csv: string, dryRun = false) => client.request('/api/alerts/import', { method: 'POST', json: { csv, dryRun } })
+const report = async (res: Response) => readJson<AlertImportReport>(res, 200)
+const alertsOf = (userId: string) => t.database.db.select().from(alerts).where(eq(alerts.userId, userId))
+
+async function advisor() {
+  const user = await signedInUser(t, 'csv')
+  await setPlan(t, user.userId, 'unlimited')
+  return user
+}
+
+describe('CSV import', () => {
+  it('is for Unlimited: others get 403 with the reason, for import and both exports', async () => {
+    const { client } = await signedInUser(t, 'csv-free')
+    for (const res of [await importCsv(client, file(row()), true), await client.request('/api/alerts/export'), await client.request('/api/alerts/export/prices')]) {
+      expect(res.status).toBe(403)
+      expect(JSON.stringify(await res.json())).toContain(CSV_MESSAGES.planOnly)
+    }
+  })
+
+  it('a dry run lists every bad row with its line, column and the API’s message, and creates nothing', async () => {
+    const { client, userId } = await advisor()
+    const csv = file(
+      row({ name: 'Good one' }),
+      row({ depart: '10/04/2027' }),
+      row({ to: 'JFK' }),
+      row({ from: 'QQQ' }),
+      row({ trip: 'return' }),
+      row({ channels: 'email;pigeon', depart: '10/04/2027' }),
+      row({ depart: inDays(-3), return: inDays(4) }),
+      row({ target_price: '-5' }),
+      row({ frequency: '5m' }),
+      row({ trip: 'round-trip', return: '' }),
+      row({ target_price: '' }),
+    )
+    const answer = await report(await importCsv(client, csv, true))
+    expect(answer).toMatchObject({ dryRun: true, rows: 11, created: 0 })
+    expect(answer.errors).toEqual([
+      { line: 3, column: 'depart', message: ALERT_PARAM_MESSAGES.dateFormat },
+      { line: 4, column: 'to', message: ALERT_PARAM_MESSAGES.sameAirports },
+      { line: 5, column: 'from', message: SEARCH_MESSAGES.unknownAirport },
+      { line: 6, column: 'trip', message: CSV_MESSAGES.trip },
+      // Every problem of a row at once.
+      { line: 7, column: 'channels', message: CSV_MESSAGES.channel('pigeon') },
+      { line: 7, column: 'depart', message: ALERT_PARAM_MESSAGES.dateFormat },
+      { line: 8, column: 'depart', message: ALERT_MESSAGES.pastDeparture },
+      { line: 9, column: 'target_price', message: ALERT_MESSAGES.targetPrice },
+      { line: 10, column: 'frequency', message: CSV_MESSAGES.frequency },
+      { line: 11, column: 'return', message: ALERT_PARAM_MESSAGES.returnDateRequired },
+      { line: 12, column: 'target_price', message: CSV_MESSAGES.required('target_price') },
+    ])
+    expect(await alertsOf(userId)).toEqual([])
+  })
+
+  it('an import with one bad row creates nothing; fixed, it creates all 20 as the API would', async () => {
+    const { client, userId } = await advisor()
+    const good = Array.from({ length: 19 }, (_, i) => row({ name: `Client ${i + 1}`, to: ['LIS', 'CDG', 'NRT'][i % 3]!, adults: String((i % 3) + 1), cabin: i % 2 ? 'business' : 'economy', stops: 'nonstop', channels: 'email;push', frequency: i % 2 ? '45m' : '12h' }))
+    const failed = await report(await importCsv(client, file(...good, row({ from: 'XX' }))))
+    expect(failed).toMatchObject({ dryRun: false, rows: 20, created: 0, errors: [{ line: 21, column: 'from', message: ALERT_PARAM_MESSAGES.departureCode }] })
+    expect(await alertsOf(userId)).toEqual([])
+
+    const done = await report(await importCsv(client, file(...good, row({ name: '', from: 'SFO', to: 'HND' }))))
+    expect(done).toEqual({ dryRun: false, rows: 20, created: 20, errors: [] })
+    const list = await readJson<{ alerts: { name: string; check_frequency: string; search_parameters: Record<string, unknown>; notification_channels: Record<string, boolean> }[] }>(
+      await client.request('/api/alerts?status=all'),
+      200,
+    )
+    expect(list.alerts).toHaveLength(20)
+    const second = list.alerts.find((alert) => alert.name === 'Client 2')!
+    expect(second).toMatchObject({
+      check_frequency: '45m',
+      notification_channels: { email: true, push: true, sms: false, whatsapp: false },
+      search_parameters: { type: 1, departure_id: 'JFK', arrival_id: 'CDG', adults: 2, travel_class: 3, stops: 1 },
+    })
+    expect(list.alerts.map((alert) => alert.name)).toContain('SFO → HND Route Alert')
+  })
+
+  it('says what is wrong with the file itself: columns, quoting, emptiness, size', async () => {
+    const { client } = await advisor()
+    expect((await report(await importCsv(client, 'name,trip,from,to,depart,target_price,colour\nx,one-way,JFK,LIS,2027-01-01,3,red', true))).errors).toEqual([
+      { line: 1, column: 'colour', message: CSV_MESSAGES.unknownColumn('colour') },
+    ])
+    expect((await report(await importCsv(client, 'name,trip,from,to,depart\nx,one-way,JFK,LIS,2027-01-01', true))).errors).toEqual([
+      { line: 1, column: 'target_price', message: CSV_MESSAGES.missingColumn('target_price') },
+    ])
+    expect((await report(await importCsv(client, HEADER, true))).errors).toEqual([{ line: 1, column: '', message: CSV_MESSAGES.empty }])
+    const unterminated = (await report(await importCsv(client, file(row(), '"Ana, unterminated,round-trip', row()), true))).errors
+    expect(unterminated).toHaveLength(1)
+    expect(unterminated[0]!.message).toMatch(/^This line can't be read as CSV: /)
+    const many = (await report(await importCsv(client, file(...Array.from({ length: 1001 }, () => row())), true))).errors
+    expect(many).toEqual([{ line: 1, column: '', message: CSV_MESSAGES.tooManyRows }])
+    const huge = await importCsv(client, `${HEADER}\n${'x'.repeat(262_145)}`, true)
+    expect(huge.status).toBe(400)
+    expect(JSON.stringify(await huge.json())).toContain(CSV_MESSAGES.tooLarge)
+    const beyond = await client.request('/api/alerts/import', { method: 'POST', body: JSON.stringify({ csv: 'x'.repeat(600_000) }), headers: { 'content-type': 'application/json' } })
+    expect(beyond.status).toBe(413)
+  })
+
+  it('holds the whole file to reasonable use: the row that passes 2,400 checks a day is named', async () => {
+    const { client, userId } = await advisor()
+    const answer = await report(await importCsv(client, file(...Array.from({ length: 26 }, (_, i) => row({ name: `Fast ${i}`, frequency: '15m' })))))
+    expect(answer).toMatchObject({ created: 0, errors: [{ line: 27, column: 'frequency', message: REASONABLE_USE_MESSAGE(2_496) }] })
+    expect(await alertsOf(userId)).toEqual([])
+  })
+})
+
+describe('CSV export', () => {
+  it('writes the import’s columns and the read-only ones, keeps formulas inert, and imports back', async () => {
+    const { client, userId } = await advisor()
+    await createAlertVia(client, { ...routeAlert({ name: '=HYPERLINK("http://evil.example","Click")' }), check_frequency: '90m' })
+    await createAlertVia(client, routeAlert({ name: 'Plain, with a comma' }))
+    const other = await signedInUser(t, 'csv-other')
+    await createAlertVia(other.client, routeAlert({ name: 'Someone else’s' }))
+
+    const res = await client.request('/api/alerts/export')
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="faredrop-alerts-\d{4}-\d{2}-\d{2}\.csv"$/)
+    const text = await res.text()
+    const [header, ...rows] = parse(text) as string[][]
+    expect(header).toEqual([...ALERT_CSV_HEADER, 'id', 'status', 'current_price', 'lowest_price', 'created_at'])
+    expect(rows.map((r) => r[0])).toEqual(['\'=HYPERLINK("http://evil.example","Click")', 'Plain, with a comma'])
+    expect(rows[0]!.slice(1, 4)).toEqual(['one-way', 'JFK', 'LAX'])
+    expect(rows[0]![13]).toBe('90m')
+    expect(text).not.toContain('Someone else')
+
+    const copy = await advisor()
+    expect(await report(await importCsv(copy.client, text))).toMatchObject({ created: 2, errors: [] })
+    const names = (await alertsOf(copy.userId)).map((alert) => alert.name).sort()
+    expect(names).toEqual(['=HYPERLINK("http://evil.example","Click")', 'Plain, with a comma'])
+    expect((await alertsOf(userId)).length).toBe(2)
+  })
+
+  it('exports the price history of the owner’s alerts, oldest first', async () => {
+    const { client } = await advisor()
+    const alert = await createAlertVia(client, routeAlert({ name: 'Watched' }))
+    await t.database.db.insert(alertPrices).values([
+      { alertId: alert.id, price: 420, currency: 'USD', recordedAt: new Date('2026-11-01T10:00:00Z') },
+      { alertId: alert.id, price: 399, currency: 'USD', recordedAt: new Date('2026-11-02T10:00:00Z') },
+    ])
+    const text = await (await client.request('/api/alerts/export/prices')).text()
+    expect(parse(text)).toEqual([
+      ['alert_id', 'alert_name', 'price', 'currency', 'recorded_at'],
+      [alert.id, 'Watched', '420', 'USD', '2026-11-01T10:00:00.000Z'],
+      [alert.id, 'Watched', '399', 'USD', '2026-11-02T10:00:00.000Z'],
+    ])
+  })
+})

@@ -1,0 +1,73 @@
+import { stringify } from 'csv-stringify/sync'
+import { asc, eq } from 'drizzle-orm'
+import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, STOPS_NAMES, TRIP_NAMES } from '#shared/alerts/alert-csv.ts'
+import { NOTIFICATION_CHANNELS } from '#shared/plans.ts'
+import type { Db } from '../db/client.ts'
+import { alertPrices, alerts } from '../db/schema.ts'
+import { AppError } from '../lib/app-error.ts'
+import type { AlertOwner } from './alert-scope.ts'
+
+/**
+ * A spreadsheet opens a cell starting with = + - @ (or a tab or carriage return) as a formula: an
+ * alert named "=HYPERLINK(…)" would run in the advisor's spreadsheet (OWASP "CSV injection"). Such
+ * cells get a leading apostrophe, which spreadsheets hide and our import removes.
+ */
+export function spreadsheetSafe(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+}
+
+const csv = (rows: (string | number | null)[][]) =>
+  stringify(rows.map((row) => row.map((cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : spreadsheetSafe(cell)))))
+
+function assertUnlimited(owner: AlertOwner): void {
+  if (owner.plan !== 'unlimited') throw new AppError('forbidden', CSV_MESSAGES.planOnly)
+}
+
+/**
+ * GET /api/alerts/export: every alert of the owner as the import's columns (so the file imports
+ * back), then id, status, current and lowest price and creation time. Multi-city alerts are listed
+ * with their first departure and last arrival; importing them back makes route alerts.
+ */
+export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string> {
+  assertUnlimited(owner)
+  const rows = await db.select().from(alerts).where(eq(alerts.userId, owner.userId)).orderBy(asc(alerts.createdAt), asc(alerts.id))
+  return csv([
+    [...ALERT_CSV_HEADER, ...ALERT_CSV_EXPORT_ONLY],
+    ...rows.map((row) => {
+      const params = row.searchParameters
+      return [
+        row.name,
+        TRIP_NAMES[params.type] ?? 'one-way',
+        row.originAirport,
+        row.destinationAirport,
+        row.departureDate,
+        row.returnDate,
+        params.adults,
+        params.children,
+        CABIN_NAMES[params.travel_class] ?? 'economy',
+        STOPS_NAMES[params.stops] ?? 'any',
+        row.targetPrice,
+        row.currency,
+        NOTIFICATION_CHANNELS.filter((channel) => row.notificationChannels[channel]).join(';'),
+        row.checkFrequency,
+        row.id,
+        row.status,
+        row.currentPrice,
+        row.lowestPrice,
+        row.createdAt.toISOString(),
+      ]
+    }),
+  ])
+}
+
+/** GET /api/alerts/export/prices: every recorded price of the owner's alerts, oldest first per alert. */
+export async function exportPriceHistoryCsv(db: Db, owner: AlertOwner): Promise<string> {
+  assertUnlimited(owner)
+  const rows = await db
+    .select({ alertId: alertPrices.alertId, name: alerts.name, price: alertPrices.price, currency: alertPrices.currency, recordedAt: alertPrices.recordedAt })
+    .from(alertPrices)
+    .innerJoin(alerts, eq(alerts.id, alertPrices.alertId))
+    .where(eq(alerts.userId, owner.userId))
+    .orderBy(asc(alerts.createdAt), asc(alerts.id), asc(alertPrices.recordedAt))
+  return csv([['alert_id', 'alert_name', 'price', 'currency', 'recorded_at'], ...rows.map((r) => [r.alertId, r.name, r.price, r.currency, r.recordedAt.toISOString()])])
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod'
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../plans.ts'
+import { createAlertSchema, DEFAULT_CHECK_FREQUENCY, type CreateAlert } from './alert.ts'
+
+/**
+ * Alerts as CSV (issue 15, decision 041): one row per route alert, with columns an advisor can
+ * fill in a spreadsheet. Import checks every row with the API's own schema and messages; export
+ * writes the same columns (plus read-only ones an import skips), so an exported file imports back.
+ */
+
+export interface AlertCsvColumn {
+  name: string
+  required: boolean
+  /** What the column holds, for the column guide beside the import. */
+  description: string
+  example: string
+}
+
+export const ALERT_CSV_COLUMNS = [
+  { name: 'name', required: false, description: 'Alert name (at most 120 characters). Empty: "FROM → TO Route Alert".', example: 'Ana Lima: Lisbon in April' },
+  { name: 'trip', required: true, description: 'one-way or round-trip.', example: 'round-trip' },
+  { name: 'from', required: true, description: 'Departure airport (IATA code).', example: 'JFK' },
+  { name: 'to', required: true, description: 'Arrival airport (IATA code).', example: 'LIS' },
+  { name: 'depart', required: true, description: 'Departure date, YYYY-MM-DD.', example: '2027-04-10' },
+  { name: 'return', required: false, description: 'Return date, YYYY-MM-DD (round trips).', example: '2027-04-17' },
+  { name: 'adults', required: false, description: 'Adults, 1–9. Empty: 1.', example: '2' },
+  { name: 'children', required: false, description: 'Children, 0–8. Empty: 0.', example: '0' },
+  { name: 'cabin', required: false, description: 'economy, premium-economy, business or first. Empty: economy.', example: 'economy' },
+  { name: 'stops', required: false, description: 'any, nonstop, 1-stop (at most one) or 2-stops (at most two). Empty: any.', example: 'nonstop' },
+  { name: 'target_price', required: true, description: 'Tell me when the fare drops below this amount.', example: '450' },
+  { name: 'currency', required: false, description: 'Three-letter currency code. Empty: USD.', example: 'USD' },
+  { name: 'channels', required: false, description: 'Any of email, whatsapp, sms, push, separated by ";". Empty: email.', example: 'email;whatsapp' },
+  { name: 'frequency', required: false, description: 'How often to check: 15d, 12h, 6h, 1h or any interval such as 45m, 3h, 2d (15 minutes to 30 days). Empty: 15d.', example: '12h' },
+] as const satisfies readonly AlertCsvColumn[]
+
+export type AlertCsvColumnName = (typeof ALERT_CSV_COLUMNS)[number]['name']
+export const ALERT_CSV_HEADER: readonly AlertCsvColumnName[] = ALERT_CSV_COLUMNS.map((column) => column.name)
+
+/** What an export adds after the importable columns; an import of that file skips them. */
+export const ALERT_CSV_EXPORT_ONLY = ['id', 'status', 'current_price', 'lowest_price', 'created_at'] as const
+
+/** Rows in one file; more is a request for the API, one batch at a time. */
+export const MAX_CSV_ROWS = 1_000
+/** Bytes in one file (about 150 bytes a row). */
+export const MAX_CSV_BYTES = 262_144
+
+export const CSV_MESSAGES = {
+  empty: 'The file has no rows: the first line names the columns, each line after it is one alert.',
+  tooManyRows: `A file may hold at most ${MAX_CSV_ROWS.toLocaleString('en-US')} alerts. Split it and import each part.`,
+  tooLarge: `The file is larger than ${MAX_CSV_BYTES / 1024} KB. Split it and import each part.`,
+  unknownColumn: (name: string) => `Unknown column "${name}". The columns are: ${ALERT_CSV_HEADER.join(', ')}.`,
+  missingColumn: (name: string) => `The column "${name}" is missing.`,
+  duplicateColumn: (name: string) => `The column "${name}" appears twice.`,
+  required: (name: string) => `${name} is required.`,
+  trip: 'Trip must be one-way or round-trip.',
+  cabin: 'Cabin must be economy, premium-economy, business or first.',
+  stops: 'Stops must be any, nonstop, 1-stop or 2-stops.',
+  channel: (name: string) => `Unknown channel "${name}": use email, whatsapp, sms or push, separated by ";".`,
+  whole: 'Must be a whole number.',
+  frequency: 'Frequency must be 15d, 12h, 6h, 1h or an interval from 15 minutes to 30 days, such as 45m, 3h or 2d.',
+  malformed: (detail: string) => `This line can't be read as CSV: ${detail}.`,
+  planOnly: 'Importing and exporting alerts as CSV is part of the Unlimited plan.',
+} as const
+
+/** One problem of one row, where a spreadsheet shows it: the file's line (1 is the header) and column. */
+export interface CsvRowError {
+  line: number
+  column: string
+  message: string
+}
+
+const TRIPS = { 'one-way': 2, 'round-trip': 1 } as const
+const CABINS = { economy: 1, 'premium-economy': 2, business: 3, first: 4 } as const
+const STOPS = { any: 0, nonstop: 1, '1-stop': 2, '2-stops': 3 } as const
+export const CABIN_NAMES = Object.fromEntries(Object.entries(CABINS).map(([name, value]) => [value, name])) as Record<number, keyof typeof CABINS>
+export const STOPS_NAMES = Object.fromEntries(Object.entries(STOPS).map(([name, value]) => [value, name])) as Record<number, keyof typeof STOPS>
+export const TRIP_NAMES: Record<number, string> = { 1: 'round-trip', 2: 'one-way', 3: 'multi-city' }
+
+/** The schema's field paths, by the column that feeds them (the first match wins). */
+const COLUMN_OF_PATH: [RegExp, AlertCsvColumnName][] = [
+  [/^name$/, 'name'],
+  [/^target_price$/, 'target_price'],
+  [/^notification_channels/, 'channels'],
+  [/^check_frequency$/, 'frequency'],
+  [/^search_parameters\.departure_id$/, 'from'],
+  [/^search_parameters\.arrival_id$/, 'to'],
+  [/^search_parameters\.outbound_date$/, 'depart'],
+  [/^search_parameters\.return_date$/, 'return'],
+  [/^search_parameters\.(adults|infants)/, 'adults'],
+  [/^search_parameters\.children$/, 'children'],
+  [/^search_parameters\.travel_class$/, 'cabin'],
+  [/^search_parameters\.stops$/, 'stops'],
+  [/^search_parameters\.currency$/, 'currency'],
+  [/^search_parameters\.type$/, 'trip'],
+]
+
+/** The CSV column a schema or server field path (`search_parameters.outbound_date`) came from. */
+export function csvColumnOf(path: string): string {
+  return COLUMN_OF_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? 'trip'
+}
+
+const lookup = <T extends Record<string, number>>(table: T, value: string): T[keyof T] | undefined =>
+  Object.hasOwn(table, value) ? (table[value as keyof T] as T[keyof T]) : undefined
+
+/**
+ * One row (cells by column name) into the body POST /api/alerts takes, or its problems, each on
+ * its column with the API's own message. `line`: the row's line in the file.
+ */
+export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: number): { alert: CreateAlert } | { errors: CsvRowError[] } {
+  const errors: CsvRowError[] = []
+  const fail = (column: string, message: string) => errors.push({ line, column, message })
+  // An export writes "'=…" for a cell a spreadsheet would run as a formula; the apostrophe isn't data.
+  const cell = (name: AlertCsvColumnName) => (row[name] ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '')
+
+  for (const column of ALERT_CSV_COLUMNS) if (column.required && cell(column.name) === '') fail(column.name, CSV_MESSAGES.required(column.name))
+  const trip = lookup(TRIPS, cell('trip').toLowerCase())
+  if (cell('trip') !== '' && trip === undefined) fail('trip', CSV_MESSAGES.trip)
+  const cabin = cell('cabin') === '' ? 1 : lookup(CABINS, cell('cabin').toLowerCase())
+  if (cabin === undefined) fail('cabin', CSV_MESSAGES.cabin)
+  const stops = cell('stops') === '' ? 0 : lookup(STOPS, cell('stops').toLowerCase())
+  if (stops === undefined) fail('stops', CSV_MESSAGES.stops)
+  for (const name of ['adults', 'children'] as const) if (cell(name) !== '' && !/^\d{1,2}$/.test(cell(name))) fail(name, CSV_MESSAGES.whole)
+
+  const channelNames = cell('channels') === '' ? ['email'] : cell('channels').toLowerCase().split(';').map((name) => name.trim()).filter(Boolean)
+  for (const name of channelNames) if (!(NOTIFICATION_CHANNELS as readonly string[]).includes(name)) fail('channels', CSV_MESSAGES.channel(name))
+
+  // The schema judges the rest, so a row's problems all show at once; a column already refused
+  // above (or the return date of an unreadable trip) isn't judged again on a stand-in value.
+  const refused = new Set(errors.map((error) => error.column))
+  if (refused.has('trip')) refused.add('return')
+  const from = cell('from').toUpperCase()
+  const to = cell('to').toUpperCase()
+  const parsed = createAlertSchema.safeParse({
+    name: cell('name') || `${from} → ${to} Route Alert`,
+    alertType: 'route',
+    target_price: cell('target_price'),
+    search_parameters: {
+      type: trip ?? TRIPS['one-way'],
+      departure_id: from,
+      arrival_id: to,
+      outbound_date: cell('depart'),
+      ...(cell('return') !== '' ? { return_date: cell('return') } : {}),
+      ...(cell('adults') !== '' && !refused.has('adults') ? { adults: cell('adults') } : {}),
+      ...(cell('children') !== '' && !refused.has('children') ? { children: cell('children') } : {}),
+      travel_class: cabin ?? CABINS.economy,
+      stops: stops ?? STOPS.any,
+      ...(cell('currency') !== '' ? { currency: cell('currency') } : {}),
+    },
+    notification_channels: Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, channelNames.includes(channel)])) as Record<NotificationChannel, boolean>,
+    check_frequency: cell('frequency') || DEFAULT_CHECK_FREQUENCY,
+  })
+  if (parsed.success && errors.length === 0) return { alert: parsed.data }
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const column = csvColumnOf(issue.path.join('.'))
+    if (refused.has(column) || errors.some((error) => error.column === column && error.message === issue.message)) continue
+    fail(column, column === 'frequency' ? CSV_MESSAGES.frequency : issue.message)
+  }
+  return { errors }
+}
+
+/**
+ * POST /api/alerts/import's answer: how many rows the file had, how many alerts were created (all
+ * of them, or none when any row has a problem, and none on a dry run), and every problem found.
+ */
+export interface AlertImportReport {
+  dryRun: boolean
+  rows: number
+  created: number
+  errors: CsvRowError[]
+}
+
+/** POST /api/alerts/import body: the file's text, and whether only to check it. */
+export const alertImportSchema = z.strictObject({
+  csv: z.string().max(MAX_CSV_BYTES, CSV_MESSAGES.tooLarge),
+  dryRun: z.boolean().default(false),
+})
+export type AlertImportRequest = z.input<typeof alertImportSchema>
