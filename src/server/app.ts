@@ -4,6 +4,8 @@ import { requestId } from 'hono/request-id'
 import type { Db } from './db/client.ts'
 import type { Drivers } from './drivers.ts'
 import { adminRoutes } from './admin/routes.ts'
+import { apiTokenAccess } from './api-tokens/api-token-access.ts'
+import { apiTokenRoutes } from './api-tokens/routes.ts'
 import { ALERT_IMPORT_PATH, alertRoutes } from './alerts/routes.ts'
 import { createAccessTokenVerifier } from './auth/access-tokens.ts'
 import { bearerAccess } from './auth/bearer-access.ts'
@@ -102,11 +104,14 @@ export function createApp(deps: AppDeps) {
   // Exempt: Apple posts its callback from its own site; the simulated seller page changes nothing and
   // is opened by a "noreferrer" form post, which browsers send with `Origin: null`; mail clients
   // post one-click unsubscribes (RFC 8058) from anywhere, and the signed token in the link guards them.
+  // The public API v1 (decision 042): a personal API token and nothing else (cookies dropped), so no
+  // origin check applies there; the token is checked first, for every v1 route.
+  app.use('/api/v1/*', apiTokenAccess({ db: deps.db, now: deps.now }))
   app.use(
     '/api/*',
     originCheck(
       deps.trustedOrigins,
-      ['/api/auth/callback/apple', '/api/flights/simulated-seller', /^\/api\/alerts\/[^/]+\/unsubscribe$/],
+      ['/api/auth/callback/apple', '/api/flights/simulated-seller', /^\/api\/alerts\/[^/]+\/unsubscribe$/, /^\/api\/v1\//],
       nativeOrigins,
     ),
   )
@@ -118,7 +123,8 @@ export function createApp(deps: AppDeps) {
   // `Authorization: Bearer <access token>` (the native app): checked once here for every route,
   // ours and the auth library's, after the origin check (decision 036, auth/bearer-access.ts).
   const accessTokens = createAccessTokenVerifier({ readKeys: () => deps.auth.api.getJwks(), publicUrl: deps.publicUrl })
-  app.use('/api/*', bearerAccess({ auth: deps.auth, db: deps.db, tokens: accessTokens }))
+  const bearer = bearerAccess({ auth: deps.auth, db: deps.db, tokens: accessTokens })
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/v1/') ? next() : bearer(c, next)))
   app.use('/api/*', twoFactorChallengeHeader({ auth: deps.auth }))
 
   app.route('/api', systemRoutes(deps))
@@ -133,6 +139,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api/alerts', unsubscribeRoutes(deps))
   app.route('/api/alerts', alertRoutes(deps))
   app.route('/api/me/phone', phoneRoutes(deps))
+  app.route('/api/me/api-tokens', apiTokenRoutes(deps))
+  // The public API v1: the app's own alert routes (one implementation) behind the token door above.
+  app.route('/api/v1/alerts', alertRoutes(deps))
   app.route('/api/push', pushRoutes(deps))
   app.route('/api/billing', billingRoutes(deps))
   app.route('/api/admin', adminRoutes(deps, { startedAt, listServerErrors: (limit) => listServerErrors(deps.db, limit) }))

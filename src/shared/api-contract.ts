@@ -2,6 +2,7 @@ import type { Me, SessionSummary, SignedOut } from './account.ts'
 import type { Alert, AlertDetail, AlertNotificationRecord, CreateAlertResponse } from './alerts/alert.ts'
 import type { QuotaStatus } from './alerts/alert-rules.ts'
 import type { ReasonableUse } from './alerts/reasonable-use.ts'
+import type { ApiTokenView, CreatedApiToken } from './api-tokens.ts'
 import type { AlertImportReport } from './alerts/alert-csv.ts'
 import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, SubscriptionResponse, SubscriptionView } from './billing.ts'
 import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, SearchResponse } from './flights/model.ts'
@@ -76,6 +77,9 @@ export interface ApiContract {
   'POST /api/push/subscriptions': { success: true }
   'DELETE /api/push/subscriptions': { success: true }
   'POST /api/push/devices': { success: true }
+  'GET /api/me/api-tokens': { tokens: ApiTokenView[] }
+  'POST /api/me/api-tokens': CreatedApiToken
+  'DELETE /api/me/api-tokens/:id': { success: true }
   'DELETE /api/push/devices': { success: true }
 
   'GET /api/billing/subscription': SubscriptionResponse

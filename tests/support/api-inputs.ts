@@ -3,6 +3,7 @@ import { ResendSchema } from '#shared/auth.ts'
 import { addPhoneFactorSchema, removeFactorSchema, renameFactorSchema } from '#shared/second-factors.ts'
 import { createAlertSchema, updateAlertSchema, alertListQuerySchema } from '#shared/alerts/alert.ts'
 import { alertImportSchema } from '#shared/alerts/alert-csv.ts'
+import { createApiTokenSchema } from '#shared/api-tokens.ts'
 import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requests.ts'
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
 import {
@@ -47,6 +48,7 @@ const search = { params: { tripType: 'one-way', from: 'JFK', to: 'LHR', departur
 export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/alerts': { body: { schema: createAlertSchema, example: routeAlert() as unknown as Record<string, unknown> } },
   'PATCH /api/alerts/:id': { body: { schema: updateAlertSchema, example: { name: 'Summer', target_price: 300, is_active: true } } },
+  'POST /api/me/api-tokens': { body: { schema: createApiTokenSchema, example: { name: 'Agency CRM', scopes: ['read'] } } },
   'POST /api/alerts/import': { body: { schema: alertImportSchema, example: { csv: 'trip,from,to,depart,target_price\none-way,JFK,LIS,2027-04-10,450', dryRun: true } } },
   'GET /api/alerts': { query: { schema: alertListQuerySchema, example: { q: 'JFK', status: 'active', sort: 'created' } } },
   'GET /api/airports': { query: { example: { q: 'lon' } } },

@@ -589,6 +589,35 @@ export const nativePushDevices = pgTable(
   (t) => [index('native_push_devices_user_idx').on(t.userId), index('native_push_devices_session_idx').on(t.sessionId)],
 )
 
+/**
+ * Personal API tokens (Unlimited, decision 042): the token is shown once; only its SHA-256 is
+ * kept (a 256-bit random token needs no slow hash). Revoking deletes the row.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<('read' | 'write')[]>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The token's first characters ("fd_Ab3x…"), so its owner can tell tokens apart. */
+    prefix: text('prefix').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+)
+
+/** rate-limiter-flexible's counters (RateLimiterDrizzle): the public API's per-token limit, shared by every process. */
+export const apiRateLimits = pgTable('api_rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expire: timestamp('expire', { withTimezone: true }),
+})
+
 // ---- Billing (src/server/billing, decisions 017 and 018) ----
 
 export const BILLING_PROVIDERS = ['stripe', 'local'] as const

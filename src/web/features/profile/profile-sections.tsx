@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import { AlertTriangle, Bell, CreditCard, KeyRound, Link2, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
+import { AlertTriangle, Bell, Code2, CreditCard, KeyRound, Link2, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
@@ -12,6 +12,7 @@ import { meQueryOptions } from '../../lib/session.ts'
 import { Notice } from '../../components/notice.tsx'
 import { PLAN_PARAM, SubscriptionSection, SUCCESS_PARAM } from '../billing/index.ts'
 import { AccountSection } from './account-section.tsx'
+import { API_TOKENS_ID, ApiTokensSection } from './api-tokens-section.tsx'
 import { DeleteAccountSection } from './delete-account-section.tsx'
 import { EmailsSection } from './emails-section.tsx'
 import { NotificationsSection } from './notifications-section.tsx'
@@ -20,7 +21,7 @@ import { SessionsSection } from './sessions-section.tsx'
 import { SIGN_IN_METHODS_ID, SignInMethodsSection } from './sign-in-methods-section.tsx'
 import { TwoFactorSection } from './two-factor-section.tsx'
 
-const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
+const SECTIONS: { id: string; label: string; icon: LucideIcon; unlimited?: boolean }[] = [
   { id: 'account', label: 'Account', icon: UserRound },
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
   { id: 'emails', label: 'Email addresses', icon: Mail },
@@ -28,6 +29,7 @@ const SECTIONS: { id: string; label: string; icon: LucideIcon }[] = [
   { id: SIGN_IN_METHODS_ID, label: 'Sign-in methods', icon: Link2 },
   { id: 'password', label: 'Password', icon: KeyRound },
   { id: 'sessions', label: 'Sessions', icon: MonitorSmartphone },
+  { id: API_TOKENS_ID, label: 'API tokens', icon: Code2, unlimited: true },
   { id: 'two-factor', label: 'Two-factor', icon: ShieldCheck },
   { id: 'delete-account', label: 'Delete account', icon: Trash2 },
 ]
@@ -78,11 +80,13 @@ export function ProfileSections() {
   }
 
   const { user } = auth.data
+  const unlimited = planForProfile(me.data.profile) === 'unlimited'
+  const sections = SECTIONS.filter((section) => unlimited || !section.unlimited)
   return (
     <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[12rem_minmax(0,1fr)] lg:gap-10">
       <nav aria-label="Profile sections" className="hidden lg:block">
         <ul className="sticky top-24 grid gap-1 text-sm">
-          {SECTIONS.map(({ id, label, icon: Icon }) => (
+          {sections.map(({ id, label, icon: Icon }) => (
             <li key={id}>
               <a
                 href={`#${id}`}
@@ -103,6 +107,7 @@ export function ProfileSections() {
         <SignInMethodsSection />
         <PasswordSection email={user.email} />
         <SessionsSection />
+        {unlimited && <ApiTokensSection />}
         <TwoFactorSection enabled={!!user.twoFactorEnabled} email={user.email} />
         <DeleteAccountSection email={user.email} />
       </div>
