@@ -142,6 +142,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/me/api-tokens', apiTokenRoutes(deps))
   // The public API v1: the app's own alert routes (one implementation) behind the token door above.
   app.route('/api/v1/alerts', alertRoutes(deps))
+  app.route('/api/v1', flightRoutes(deps, { simulatedSeller: false }))
   app.route('/api/push', pushRoutes(deps))
   app.route('/api/billing', billingRoutes(deps))
   app.route('/api/admin', adminRoutes(deps, { startedAt, listServerErrors: (limit) => listServerErrors(deps.db, limit) }))

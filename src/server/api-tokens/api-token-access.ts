@@ -12,6 +12,8 @@ import { findApiToken } from './token-store.ts'
 
 const BEARER_TOKEN = new RegExp(`^Bearer (${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43})$`)
 const READ_METHODS = new Set(['GET', 'HEAD'])
+/** Flight searches are POSTs (their query is a body) that change nothing: reading. */
+const READ_POSTS = /^\/api\/v1\/flights\/(search|next|booking-options)$/
 
 const refused = (message: string) => new AppError('unauthorized', message, { headers: { 'WWW-Authenticate': 'Bearer realm="FareDrop API v1"' } })
 
@@ -19,7 +21,8 @@ const refused = (message: string) => new AppError('unauthorized', message, { hea
  * The public API's door (decision 042): every /api/v1 request carries a personal API token
  * (`Authorization: Bearer fd_…`) and nothing else counts. Cookies are dropped, so a browser's
  * session can't act here (no CSRF surface); the token must exist, its owner must still be on
- * Unlimited, its scope must allow the method (GET/HEAD read, the rest write), and it gets
+ * Unlimited, its scope must allow the call (reads: GET, HEAD and the flight searches; the rest
+ * write), and it gets
  * API_TOKEN_REQUESTS_PER_MINUTE requests a minute (rate-limiter-flexible, counted in the database
  * so every process shares the count). The owner becomes the request's viewer, so the routes behind
  * are the app's own, with the same validation, quotas and ownership.
@@ -49,7 +52,7 @@ export function apiTokenAccess(deps: { db: Db; now: () => Date }): MiddlewareHan
       })
     }
 
-    const needed: ApiTokenScope = READ_METHODS.has(c.req.method) ? 'read' : 'write'
+    const needed: ApiTokenScope = READ_METHODS.has(c.req.method) || (c.req.method === 'POST' && READ_POSTS.test(c.req.path)) ? 'read' : 'write'
     if (!row.scopes.includes(needed)) throw new AppError('forbidden', API_TOKEN_MESSAGES.scope(needed))
 
     const [owner] = await deps.db

@@ -95,6 +95,21 @@ describe('the public API v1', () => {
     expect((await v1(`/alerts/${created.alert.id}`, token, { method: 'DELETE' })).status).toBe(200)
   })
 
+  it('searches flights and airports as the search page does, counted against the token', async () => {
+    const { token } = await advisorWithToken(['read'])
+    // Searches and airports, with a read-only token.
+    const airports = await readJson<{ results: { code: string }[] }>(await v1('/airports?q=lis', token), 200)
+    expect(airports.results.map((airport) => airport.code)).toContain('LIS')
+    const departure = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10)
+    const search = { params: { tripType: 'one-way', from: 'JFK', to: 'LIS', departureDate: departure, adults: 1 }, filters: {} }
+    // A search is a POST (its query is a body) that changes nothing: the read scope is enough.
+    const answer = await v1('/flights/search', token, { method: 'POST', json: search })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('ratelimit-remaining')).toBe(String(API_TOKEN_REQUESTS_PER_MINUTE - 2))
+    expect((await v1('/flights/search', null, { method: 'POST', json: search })).status).toBe(401)
+    expect((await v1('/flights/simulated-seller', token)).status).toBe(404)
+  })
+
   it('validates as the app does, with the spec’s messages', async () => {
     const { token } = await advisorWithToken()
     const res = await v1('/alerts', token, { method: 'POST', json: { ...routeAlert(), search_parameters: { type: 2, departure_id: 'JFK', arrival_id: 'JFK', outbound_date: '2027-13-01' } } })

@@ -6,8 +6,11 @@ import { searchAirports } from '../reference-data/airports.ts'
 import { simulatedSellerPage } from './simulated-seller-page.ts'
 import type { ApiBody } from '#shared/api-contract.ts'
 
-/** /api/airports and /api/flights/*: public, like the search page. */
-export function flightRoutes(deps: { flights: FlightService }) {
+/**
+ * /api/airports and /api/flights/*: public, like the search page. The public API v1 mounts the same
+ * routes behind its token door (decision 042), without the simulated seller's page.
+ */
+export function flightRoutes(deps: { flights: FlightService }, options: { simulatedSeller?: boolean } = {}) {
   const app = new Hono()
 
   app.get('/airports', (c) => {
@@ -26,6 +29,7 @@ export function flightRoutes(deps: { flights: FlightService }) {
 
   app.get('/flights/price-insights', async (c) => c.json((await deps.flights.priceInsights(priceInsightsQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/price-insights'>))
 
+  if (options.simulatedSeller === false) return app
   // Where the simulated market's "Book" buttons land: there is no real seller offline.
   app.on(['GET', 'POST'], '/flights/simulated-seller', async (c) => {
     const form: Record<string, unknown> = c.req.method === 'POST' ? await c.req.parseBody().catch(() => ({})) : {}

@@ -106,14 +106,15 @@ export function ApiTokensSection() {
           <FormField label="Token name" error={nameError ?? undefined} hint="What will use it, such as “Agency CRM”.">
             <Input value={name} maxLength={60} autoComplete="off" onChange={(event) => setName(event.target.value)} />
           </FormField>
-          <Button type="submit" loading={creating} className="sm:mb-6">
-            <Plus aria-hidden="true" />
-            Create token
-          </Button>
-          <label className="flex items-center gap-2 text-sm sm:col-span-2">
+          {/* The choice before the button on a phone; beside the name, the button, on wider screens. */}
+          <label className="flex items-center gap-2 text-sm sm:col-span-2 sm:row-start-2">
             <input type="checkbox" className="size-4 accent-primary" checked={write} onChange={(event) => setWrite(event.target.checked)} />
             May also create, change and delete alerts (read and write)
           </label>
+          <Button type="submit" loading={creating} className="sm:col-start-2 sm:row-start-1 sm:mb-6">
+            <Plus aria-hidden="true" />
+            Create token
+          </Button>
         </form>
 
         {tokens.isPending ? (
