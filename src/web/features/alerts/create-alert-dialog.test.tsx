@@ -117,7 +117,7 @@ describe('creation modal', () => {
     await user.clear(interval)
     await user.type(interval, '10')
     await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
-    expect(await within(dialog).findByText('Choose how often to check')).toBeInTheDocument()
+    expect(await within(dialog).findByText('Enter an interval from 15 minutes to 30 days, such as 45 minutes or 3 hours.')).toBeInTheDocument()
     expect(api.made('POST', '/api/alerts')).toHaveLength(0)
   })
 

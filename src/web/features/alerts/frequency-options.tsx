@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react'
 import { useId } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
-import { allowedFrequencies } from '#shared/alerts/alert-rules.ts'
+import { allowedFrequencies, checkFrequencyMinutes } from '#shared/alerts/alert-rules.ts'
 import { CHECK_FREQUENCIES, getPlan, type PlanId } from '#shared/plans.ts'
 import { Link } from 'react-router'
 import { cn } from '../../lib/cn.ts'
@@ -9,6 +9,8 @@ import { frequencyLabel } from './alert-labels.ts'
 import type { AlertSettings, AlertSettingsInput } from './alert-settings-schema.ts'
 import { CustomFrequency, FrequencyUsage } from './custom-frequency.tsx'
 import { frequencyLock, UPGRADE_PATH } from './plan-locks.ts'
+
+export const CUSTOM_RANGE_MESSAGE = 'Enter an interval from 15 minutes to 30 days, such as 45 minutes or 3 hours.'
 
 /**
  * The check frequencies as radio cards: the plan's allowed ones (allowedFrequencies), then the
@@ -35,11 +37,13 @@ export function FrequencyOptions({
   const custom = getPlan(plan).limits.customFrequency
   const value = form.watch('check_frequency') ?? ''
   const allowed = allowedFrequencies(plan)
+  // A custom interval that isn't one gets the range rather than the schema's "Choose how often to check".
+  const shownError = error && custom && checkFrequencyMinutes(value) === null && value !== '' ? CUSTOM_RANGE_MESSAGE : error
   const options = [...CHECK_FREQUENCIES, ...(!custom && current && !(CHECK_FREQUENCIES as readonly string[]).includes(current) ? [current] : [])]
   const locked = options.filter((frequency) => !allowed.includes(frequency) && frequency !== current)
   const firstLock = locked[0] ? frequencyLock(plan, locked[0]) : null
   return (
-    <fieldset className="grid gap-2" aria-describedby={[firstLock && `${id}-lock`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}>
+    <fieldset className="grid gap-2" aria-describedby={[firstLock && `${id}-lock`, shownError && `${id}-error`].filter(Boolean).join(' ') || undefined}>
       <legend className="mb-2 text-sm font-medium">Check prices</legend>
       <div className="grid grid-cols-2 gap-2">
         {options.map((frequency) => {
@@ -77,9 +81,9 @@ export function FrequencyOptions({
           </Link>
         </p>
       )}
-      {error && (
+      {shownError && (
         <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
+          {shownError}
         </p>
       )}
     </fieldset>
