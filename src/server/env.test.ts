@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv, publicUrl } from './env.ts'
 
+/** What parseEnv says is wrong with `vars`, one problem a line; empty when it takes them. */
+function problems(vars: Record<string, string>): string {
+  try {
+    parseEnv(vars)
+    return ''
+  } catch (error) {
+    return (error as EnvError).problems.join('\n')
+  }
+}
+
 describe('parseEnv', () => {
   it('runs on embedded defaults with no variables at all', () => {
     const env = parseEnv({})
@@ -50,14 +60,6 @@ describe('parseEnv', () => {
   it('takes Twilio and VAPID settings that go together, and refuses half of them', () => {
     const sid = `AC${'a'.repeat(32)}`
     expect(parseEnv({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 't', TWILIO_SMS_FROM: '+15005550006' }).TWILIO_API_BASE_URL).toBe('https://api.twilio.com')
-    const problems = (vars: Record<string, string>) => {
-      try {
-        parseEnv(vars)
-        return ''
-      } catch (error) {
-        return (error as EnvError).problems.join('\n')
-      }
-    }
     expect(problems({ TWILIO_ACCOUNT_SID: sid })).toMatch(/^TWILIO_ACCOUNT_SID: TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN go together/m)
     expect(problems({ TWILIO_SMS_FROM: '+15005550006' })).toMatch(/need TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN/)
     expect(problems({ TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 't' })).toMatch(/^TWILIO_ACCOUNT_SID: must be a Twilio account SID/m)
@@ -69,14 +71,6 @@ describe('parseEnv', () => {
   })
 
   it('takes the app push keys (FCM service account, APNs key with its team), refusing half of them without echoing them', () => {
-    const problems = (vars: Record<string, string>) => {
-      try {
-        parseEnv(vars)
-        return ''
-      } catch (error) {
-        return (error as EnvError).problems.join('\n')
-      }
-    }
     const account = { type: 'service_account', project_id: 'p', client_email: 'push@p.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n' }
     expect(parseEnv({ FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(account) }).FCM_SERVICE_ACCOUNT_JSON).toMatchObject({ project_id: 'p' })
     expect(problems({ FCM_SERVICE_ACCOUNT_JSON: '{"private_key": "-----BEGIN PRIVATE KEY----- secret-bytes' })).toMatch(
@@ -96,19 +90,12 @@ describe('parseEnv', () => {
   })
 
   it('never repeats a secret in its complaint', () => {
-    const problems = (() => {
-      try {
-        parseEnv({ AUTH_SECRET: 'short-but-secret', VAPID_PRIVATE_KEY: 'not-a-key-but-secret', VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_SUBJECT: 'mailto:a@b.c' })
-        return ''
-      } catch (error) {
-        return (error as EnvError).problems.join('\n')
-      }
-    })()
-    expect(problems).toMatch(/^AUTH_SECRET: .*\(got a value of 16 characters\)/m)
-    expect(problems).toMatch(/^VAPID_PRIVATE_KEY: .*\(got a value of 20 characters\)/m)
-    expect(problems).not.toContain('secret"')
-    expect(problems).not.toContain('short-but-secret')
-    expect(problems).not.toContain('not-a-key-but-secret')
+    const said = problems({ AUTH_SECRET: 'short-but-secret', VAPID_PRIVATE_KEY: 'not-a-key-but-secret', VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`, VAPID_SUBJECT: 'mailto:a@b.c' })
+    expect(said).toMatch(/^AUTH_SECRET: .*\(got a value of 16 characters\)/m)
+    expect(said).toMatch(/^VAPID_PRIVATE_KEY: .*\(got a value of 20 characters\)/m)
+    expect(said).not.toContain('secret"')
+    expect(said).not.toContain('short-but-secret')
+    expect(said).not.toContain('not-a-key-but-secret')
   })
 
   it('tunes the price checks, and refuses a lease a provider call could outlive', () => {
