@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ALERT_STATUSES } from '#shared/alert-status.ts'
 import { NOTIFICATION_STATUSES } from '#shared/notifications.ts'
 import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
@@ -371,9 +371,12 @@ export const alerts = pgTable(
      * answer lost to a network or database failure) returns this alert instead of a second one.
      */
     idempotencyKey: text('idempotency_key'),
+    /** An advisor's client this alert tracks fares for (Unlimited, decision 043): notices go to the client. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
+    index('alerts_client_idx').on(t.clientId),
     // The list: one user's alerts by status, newest first.
     index('alerts_user_status_created_idx').on(t.userId, t.status, t.createdAt),
     // The price-check worker claims due alerts (FOR UPDATE SKIP LOCKED) in next_check_at order.
@@ -842,3 +845,117 @@ export const serverErrors = pgTable(
   },
   (t) => [index('server_errors_at_idx').on(t.at)],
 )
+
+// ---- Outgoing webhooks (Unlimited, src/server/webhooks, decision 044) ----
+
+export const WEBHOOK_EVENT_TYPES = ['alert.triggered', 'alert.status_changed'] as const
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const
+
+/** An advisor's HTTPS endpoint; its secret signs every delivery (shown to its owner, needed to sign). */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: jsonb('events').$type<WebhookEventType[]>().notNull(),
+    secret: text('secret').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId)],
+)
+
+/**
+ * One event sent (or to be sent) to one endpoint: the queue the webhook dispatcher claims from,
+ * and the delivery log its owner reads (response status and a bounded part of its body).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The event's id, the same in every delivery of it (re-sends included): receivers dedupe by it. */
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type', { enum: WEBHOOK_EVENT_TYPES }).notNull(),
+    /** `${endpointId}:${event key}` for events the engine raises (a repeat raise adds nothing); null for re-sends. */
+    dedupeKey: text('dedupe_key').unique(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    lastError: text('last_error'),
+    durationMs: integer('duration_ms'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+  ],
+)
+
+// ---- Client workspaces and white-label (Unlimited, src/server/clients, decision 043) ----
+
+export const CLIENT_CHANNELS = ['email', 'sms', 'whatsapp'] as const
+export type ClientChannel = (typeof CLIENT_CHANNELS)[number]
+
+/**
+ * An advisor's client. Notices reach a contact only once the client confirmed it by the link sent
+ * there (double opt-in), and stop when the client unsubscribes; each contact has its own state.
+ */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    channels: jsonb('channels').$type<ClientChannel[]>().notNull(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    emailUnsubscribedAt: timestamp('email_unsubscribed_at', { withTimezone: true }),
+    phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
+    phoneUnsubscribedAt: timestamp('phone_unsubscribed_at', { withTimezone: true }),
+    /** When the last confirmation request went out: re-sends wait a minute. */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('clients_user_idx').on(t.userId, t.name)],
+)
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+})
+
+/** An advisor's brand for client-facing notices and pages; the logo is kept here and served from our origin. */
+export const advisorBrands = pgTable('advisor_brands', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  brandName: text('brand_name').notNull(),
+  primaryColor: text('primary_color').notNull(),
+  accentColor: text('accent_color').notNull(),
+  replyTo: text('reply_to'),
+  logo: bytea('logo'),
+  logoContentType: text('logo_content_type'),
+  /** The logo's SHA-256: its URL carries it, so a new logo is a new URL and the old one may be cached for good. */
+  logoHash: text('logo_hash'),
+  ...timestamps,
+})
