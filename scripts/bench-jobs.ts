@@ -13,9 +13,12 @@ import { startNotificationDispatcher } from '#server/notifications/start-dispatc
 import { createChannelDrivers } from '#server/notifications/channels/create-channels.ts'
 import { parseEnv } from '#server/env.ts'
 import { loadDeliveryTargets } from '#server/notifications/load-delivery-targets.ts'
+import { createClientLinks } from '#server/clients/client-links.ts'
 import { insertAlert, insertUser, samplePayload } from '#tests/support/notification-fixtures.ts'
 import { silentLogger } from '#tests/support/silent-logger.ts'
 import { freshPglite, freshPostgres, startPostgres } from './bench-engine/databases.ts'
+
+const clientLinks = createClientLinks({ secret: 'bench-secret', publicUrl: 'http://localhost' })
 
 const NOTICES = Number(process.env.NOTICES ?? 2_000)
 const LATENCY_SAMPLES = Number(process.env.LATENCY_SAMPLES ?? 20)
@@ -90,7 +93,7 @@ function channelsFor(db: Db) {
 /** FareDrop's dispatcher loop, as the worker runs it (25 a round, 4 sends at once, woken on queueing). */
 async function runOutbox(database: Database, label: string) {
   const db = database.db
-  const deps = { db, channels: channelsFor(db), logger: silentLogger, now: () => new Date(), unsubscribeUrl: (id: string) => `http://localhost/u/${id}` }
+  const deps = { db, channels: channelsFor(db), logger: silentLogger, now: () => new Date(), unsubscribeUrl: (id: string) => `http://localhost/u/${id}`, clientLinks, publicUrl: 'http://localhost' }
   const ids = await seedNotices(db, NOTICES, `${label}-bulk`)
   const started = performance.now()
   const dispatcher = startNotificationDispatcher(deps, { pollMs: 1_000 })
@@ -121,7 +124,7 @@ async function runPgBoss(database: Database, label: string, executeSql: (text: s
   const deliver = async (id: string) => {
     const [row] = await db.select().from(alertNotifications).where(eq(alertNotifications.id, id))
     if (!row || row.status !== 'pending') return
-    const targets = await loadDeliveryTargets(db, [row], (alertId) => `http://localhost/u/${alertId}`)
+    const targets = await loadDeliveryTargets({ db, unsubscribeUrl: (alertId) => `http://localhost/u/${alertId}`, clientLinks, publicUrl: 'http://localhost' }, [row])
     const target = targets.get(row.id)!
     await db.update(alertNotifications).set({ attempts: row.attempts + 1 }).where(eq(alertNotifications.id, id))
     const result = await channels.email.send(row.payload, target.owner!.recipient, row.dedupeKey)

@@ -5,8 +5,14 @@ import type { Db } from './db/client.ts'
 import type { Drivers } from './drivers.ts'
 import { adminRoutes } from './admin/routes.ts'
 import { apiTokenAccess } from './api-tokens/api-token-access.ts'
+import { apiV1ReferenceRoutes } from './api-v1/routes.ts'
 import { apiTokenRoutes } from './api-tokens/routes.ts'
+import { webhookRoutes } from './webhooks/routes.ts'
 import { ALERT_IMPORT_PATH, alertRoutes } from './alerts/routes.ts'
+import { clientPageRoutes } from './clients/client-pages.ts'
+import { clientRoutes } from './clients/routes.ts'
+import { BRAND_LOGO_PATH, brandLogoRoutes, brandRoutes } from './clients/brand-routes.ts'
+import { brandPreviewRoutes } from './notifications/brand-preview-routes.ts'
 import { createAccessTokenVerifier } from './auth/access-tokens.ts'
 import { bearerAccess } from './auth/bearer-access.ts'
 import { authRoutes } from './auth/routes.ts'
@@ -96,14 +102,16 @@ export function createApp(deps: AppDeps) {
       throw new AppError('payload_too_large', `Request body is larger than ${deps.bodyLimitBytes} bytes.`)
     },
   })
-  // Stripe's webhook and the CSV import have their own, larger limits (billing/routes.ts, alerts/routes.ts).
-  const ownLimit = new Set([STRIPE_WEBHOOK_PATH, ALERT_IMPORT_PATH])
+  // Stripe's webhook, the CSV import and the brand logo have their own, larger limits (billing/routes.ts, alerts/routes.ts, clients/brand-routes.ts).
+  const ownLimit = new Set([STRIPE_WEBHOOK_PATH, ALERT_IMPORT_PATH, BRAND_LOGO_PATH])
   app.use('/api/*', (c, next) => (ownLimit.has(c.req.path) ? next() : apiBodyLimit(c, next)))
 
   // Apple returns the code in a cross-site form POST; the OAuth state and its signed cookie guard it.
   // Exempt: Apple posts its callback from its own site; the simulated seller page changes nothing and
   // is opened by a "noreferrer" form post, which browsers send with `Origin: null`; mail clients
-  // post one-click unsubscribes (RFC 8058) from anywhere, and the signed token in the link guards them.
+  // post one-click unsubscribes (RFC 8058) from anywhere, and the signed token in the link guards them;
+  // a client's confirm page (decision 043) is served `no-referrer`, so its own form posts with
+  // `Origin: null`, and its signed token is the authority there too.
   // The public API v1 (decision 042): a personal API token and nothing else (cookies dropped), so no
   // origin check applies there; the token is checked first, for every v1 route.
   app.use('/api/v1/*', apiTokenAccess({ db: deps.db, now: deps.now }))
@@ -111,7 +119,7 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     originCheck(
       deps.trustedOrigins,
-      ['/api/auth/callback/apple', '/api/flights/simulated-seller', /^\/api\/alerts\/[^/]+\/unsubscribe$/, /^\/api\/v1\//],
+      ['/api/auth/callback/apple', '/api/flights/simulated-seller', /^\/api\/alerts\/[^/]+\/unsubscribe$/, /^\/api\/clients\/[^/]+\/(confirm|unsubscribe)$/, /^\/api\/v1\//],
       nativeOrigins,
     ),
   )
@@ -140,9 +148,19 @@ export function createApp(deps: AppDeps) {
   app.route('/api/alerts', alertRoutes(deps))
   app.route('/api/me/phone', phoneRoutes(deps))
   app.route('/api/me/api-tokens', apiTokenRoutes(deps))
+  app.route('/api/me/webhooks', webhookRoutes(deps))
+  // An advisor's clients (decision 043); their confirm and unsubscribe pages work signed out, so first.
+  app.route('/api/clients', clientPageRoutes(deps))
+  app.route('/api/clients', clientRoutes(deps))
+  // White-label (decision 043): the brand, its preview, and its logo served to anyone (emails load it).
+  app.route('/api/me/brand/preview', brandPreviewRoutes(deps))
+  app.route('/api/me/brand', brandRoutes(deps))
+  app.route('/api/brand-logos', brandLogoRoutes(deps))
   // The public API v1: the app's own alert routes (one implementation) behind the token door above.
   app.route('/api/v1/alerts', alertRoutes(deps))
+  app.route('/api/v1/clients', clientRoutes(deps))
   app.route('/api/v1', flightRoutes(deps, { simulatedSeller: false }))
+  app.route('/api/v1', apiV1ReferenceRoutes(deps))
   app.route('/api/push', pushRoutes(deps))
   app.route('/api/billing', billingRoutes(deps))
   app.route('/api/admin', adminRoutes(deps, { startedAt, listServerErrors: (limit) => listServerErrors(deps.db, limit) }))

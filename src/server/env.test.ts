@@ -53,6 +53,12 @@ describe('parseEnv', () => {
     }
   })
 
+  it('keeps the webhook SSRF guard on unless told otherwise', () => {
+    expect(parseEnv({}).WEBHOOKS_ALLOW_PRIVATE_ADDRESSES).toBe(false)
+    expect(parseEnv({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' }).WEBHOOKS_ALLOW_PRIVATE_ADDRESSES).toBe(true)
+    expect(problems({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toMatch(/^WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: must be true or false/m)
+  })
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(publicUrl(parseEnv({ PUBLIC_URL: 'https://faredrop.example/' }))).toBe('https://faredrop.example')
   })

@@ -309,6 +309,12 @@ export const EnvSchema = z.object({
   NOTIFICATION_POLL_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
   /** How long a dispatcher holds a claimed notice; longer than a send may take (45 s), so a live send is never taken over. */
   NOTIFICATION_LEASE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(60).max(3_600).default(90)),
+  /**
+   * Outgoing webhooks (decision 044): let endpoints on private, loopback and link-local addresses
+   * (and plain http:// on this machine) be registered and called. Off, the SSRF guard refuses them.
+   * For tests and local development only; never where the server can reach an internal network.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
 }).superRefine((env, ctx) => {
   // An outside provider is either fully configured or not at all: a client id alone would show a
   // working button that fails at the token exchange.

@@ -20,6 +20,7 @@ import { createNotificationServices, type NotificationServices } from './notific
 import { appLinksConfig, type AppLinksConfig } from './http/app-links.ts'
 import type { FlightProvider } from './flights/providers/provider.ts'
 import { priceCheckConfig, type PriceCheckConfig } from './price-checks/price-check-config.ts'
+import { webhookConfig, type WebhookConfig } from './webhooks/webhook-config.ts'
 
 export interface Services {
   auth: Auth
@@ -40,6 +41,8 @@ export interface Services {
   /** The raw provider, for the price-check engine (it does its own caching, budget and timeouts). */
   flightProvider: FlightProvider
   priceCheckConfig: PriceCheckConfig
+  /** Outgoing webhooks: the SSRF guard's switch and the dispatcher's poll (decision 044). */
+  webhookConfig: WebhookConfig
   /** Stripe or the local test mode (decision 017). */
   billing: BillingService
   /** Our public origin (links in emails, redirect checks). */
@@ -129,6 +132,7 @@ export async function createServices(
     simulatedMarket,
     flightProvider: provider,
     priceCheckConfig: priceCheckConfig(env),
+    webhookConfig: webhookConfig(env),
     mailer,
     captcha,
     billing,

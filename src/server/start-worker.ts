@@ -12,6 +12,10 @@ import { pruneObservations } from './price-checks/prune-observations.ts'
 import { startPriceChecks } from './price-checks/start-price-checks.ts'
 import { startPeriodicTasks } from './jobs/periodic-tasks.ts'
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat.ts'
+import { createWebhookAgents } from './webhooks/post-webhook.ts'
+import { pruneWebhookDeliveries } from './webhooks/prune-deliveries.ts'
+import { startWebhookDispatcher } from './webhooks/start-webhook-dispatcher.ts'
+import type { WebhookConfig } from './webhooks/webhook-config.ts'
 
 export interface WorkerDeps {
   db: Db
@@ -22,6 +26,7 @@ export interface WorkerDeps {
   notifications: NotificationServices
   notificationPollMs: number
   notificationLeaseMs: number
+  webhookConfig: WebhookConfig
   billing: BillingService
   mailer: Mailer
   publicUrl: string
@@ -38,8 +43,8 @@ export interface WorkerHandle {
 
 /**
  * The one worker (decision 022), as `main.ts` (PGlite, or WORKER_IN_PROCESS) and `worker.ts` run
- * it: a heartbeat, the price-check loop, the notice dispatcher (woken when the engine queues
- * notices) and the periodic tasks (observation pruning, billing renewals and reconciliation).
+ * it: a heartbeat, the price-check loop, the notice and webhook dispatchers (woken when the engine
+ * queues notices) and the periodic tasks (observation pruning, billing renewals and reconciliation).
  */
 export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const { db, logger, now } = deps
@@ -53,18 +58,25 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     onNotificationsQueued: deps.notifications.outboxSignal.notify,
   })
   const dispatcher = startNotificationDispatcher(
-    { db, logger, now, channels: deps.notifications.channels, unsubscribeUrl: deps.notifications.unsubscribeLinks.url },
+    { db, logger, now, channels: deps.notifications.channels, unsubscribeUrl: deps.notifications.unsubscribeLinks.url, clientLinks: deps.notifications.clientLinks, publicUrl: deps.publicUrl },
     { pollMs: deps.notificationPollMs, leaseMs: deps.notificationLeaseMs, signal: deps.notifications.outboxSignal },
+  )
+  // Outgoing webhooks (decision 044): woken by the same signal when the engine queues events.
+  const { allowPrivateAddresses, pollMs } = deps.webhookConfig
+  const webhooks = startWebhookDispatcher(
+    { db, logger, now, allowPrivateAddresses, agents: createWebhookAgents(allowPrivateAddresses) },
+    { pollMs, signal: deps.notifications.outboxSignal },
   )
   const periodic = startPeriodicTasks({ db, now, logger }, [
     { name: 'prune-observations', everyMs: 3_600_000, run: () => pruneObservations(db, now()) },
+    { name: 'prune-webhook-deliveries', everyMs: 3_600_000, run: () => pruneWebhookDeliveries(db, now()) },
     ...billingTasks(deps),
   ])
   return {
     workerId: heartbeat.workerId,
     async stop() {
       // The cycle in flight finishes its write; unstarted groups go back to the queue (or their lease ends).
-      await Promise.all([priceChecks.stop(), dispatcher.stop(), periodic.stop()])
+      await Promise.all([priceChecks.stop(), dispatcher.stop(), webhooks.stop(), periodic.stop()])
       await Promise.allSettled(deps.pendingEmails)
       await heartbeat.stop()
     },

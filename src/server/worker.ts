@@ -9,6 +9,7 @@ import { startWorker } from './start-worker.ts'
 import { systemClock } from './lib/clock.ts'
 import { createNotificationServices } from './notifications/create-notification-services.ts'
 import { priceCheckConfig } from './price-checks/price-check-config.ts'
+import { webhookConfig } from './webhooks/webhook-config.ts'
 
 /**
  * Worker-only process (`npm run worker`) for PostgreSQL deployments: start as many as needed
@@ -34,6 +35,7 @@ const worker = await startWorker({
   notifications: await createNotificationServices({ env, db, logger, mailer, authSecret: await getOrCreateSecret(db, 'auth_secret', env.AUTH_SECRET) }),
   notificationPollMs: env.NOTIFICATION_POLL_MS,
   notificationLeaseMs: env.NOTIFICATION_LEASE_SECONDS * 1000,
+  webhookConfig: webhookConfig(env),
   billing: createBillingService(env),
   mailer,
   publicUrl: publicUrl(env),

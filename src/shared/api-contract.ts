@@ -3,6 +3,9 @@ import type { Alert, AlertDetail, AlertNotificationRecord, CreateAlertResponse }
 import type { QuotaStatus } from './alerts/alert-rules.ts'
 import type { ReasonableUse } from './alerts/reasonable-use.ts'
 import type { ApiTokenView, CreatedApiToken } from './api-tokens.ts'
+import type { WebhookDeliveryPage, WebhookDeliveryView, WebhookEndpointView, WebhookEndpointWithSecret } from './webhooks.ts'
+import type { ClientNoticeView, ClientView } from './clients.ts'
+import type { BrandView } from './brand.ts'
 import type { AlertImportReport } from './alerts/alert-csv.ts'
 import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, SubscriptionResponse, SubscriptionView } from './billing.ts'
 import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, SearchResponse } from './flights/model.ts'
@@ -80,6 +83,26 @@ export interface ApiContract {
   'GET /api/me/api-tokens': { tokens: ApiTokenView[] }
   'POST /api/me/api-tokens': CreatedApiToken
   'DELETE /api/me/api-tokens/:id': { success: true }
+  'GET /api/me/webhooks': { endpoints: WebhookEndpointView[] }
+  'POST /api/me/webhooks': WebhookEndpointWithSecret
+  'PATCH /api/me/webhooks/:id': { endpoint: WebhookEndpointView }
+  'DELETE /api/me/webhooks/:id': { success: true }
+  'GET /api/me/webhooks/:id/secret': { secret: string }
+  'POST /api/me/webhooks/:id/secret': WebhookEndpointWithSecret
+  'POST /api/me/webhooks/:id/test': { delivery: WebhookDeliveryView }
+  'GET /api/me/webhooks/:id/deliveries': WebhookDeliveryPage
+  'POST /api/me/webhooks/deliveries/:id/resend': { delivery: WebhookDeliveryView }
+  'GET /api/clients': { clients: ClientView[] }
+  'POST /api/clients': { client: ClientView }
+  'GET /api/clients/notices': { notices: ClientNoticeView[] }
+  'GET /api/clients/:id': { client: ClientView }
+  'PATCH /api/clients/:id': { client: ClientView }
+  'POST /api/clients/:id/send-confirmation': { client: ClientView }
+  'DELETE /api/clients/:id': { success: true }
+  'GET /api/me/brand': BrandView
+  'PUT /api/me/brand': BrandView
+  'PUT /api/me/brand/logo': BrandView
+  'DELETE /api/me/brand/logo': BrandView
   'DELETE /api/push/devices': { success: true }
 
   'GET /api/billing/subscription': SubscriptionResponse

@@ -9,6 +9,8 @@ export const PATHS = {
   authCallback: '/auth/callback',
   search: '/search',
   alerts: '/alerts',
+  /** An Unlimited advisor's clients (decision 043). */
+  clients: '/clients',
   profile: '/profile',
   admin: '/admin',
   adminDebug: '/admin/debug',
@@ -35,9 +37,12 @@ export function billingCheckoutPath(sessionId: string): string {
   return PATHS.billingCheckout.replace(':sessionId', encodeURIComponent(sessionId))
 }
 
-const KNOWN_PATHS = new Set<string>(Object.values(PATHS).filter((path) => !path.includes(':')))
+// Made on first use: built at import, the set stayed in every page's first download (the bundler
+// can't prove `new Set(...)` free of effects), though only the server and the router ask.
+let knownPaths: Set<string> | undefined
 
 export function isClientRoute(pathname: string): boolean {
+  knownPaths ??= new Set<string>(Object.values(PATHS).filter((path) => !path.includes(':')))
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return KNOWN_PATHS.has(normalized) || CHECKOUT_PATH.test(normalized)
+  return knownPaths.has(normalized) || CHECKOUT_PATH.test(normalized)
 }

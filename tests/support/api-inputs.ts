@@ -4,6 +4,7 @@ import { addPhoneFactorSchema, removeFactorSchema, renameFactorSchema } from '#s
 import { createAlertSchema, updateAlertSchema, alertListQuerySchema } from '#shared/alerts/alert.ts'
 import { alertImportSchema } from '#shared/alerts/alert-csv.ts'
 import { createApiTokenSchema } from '#shared/api-tokens.ts'
+import { createWebhookEndpointSchema, sendTestEventSchema, updateWebhookEndpointSchema, webhookDeliveriesQuerySchema } from '#shared/webhooks.ts'
 import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requests.ts'
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
 import {
@@ -49,6 +50,10 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/alerts': { body: { schema: createAlertSchema, example: routeAlert() as unknown as Record<string, unknown> } },
   'PATCH /api/alerts/:id': { body: { schema: updateAlertSchema, example: { name: 'Summer', target_price: 300, is_active: true } } },
   'POST /api/me/api-tokens': { body: { schema: createApiTokenSchema, example: { name: 'Agency CRM', scopes: ['read'] } } },
+  'POST /api/me/webhooks': { body: { schema: createWebhookEndpointSchema, example: { url: 'https://hooks.example.com/faredrop', events: ['alert.triggered'], description: 'CRM' } } },
+  'PATCH /api/me/webhooks/:id': { body: { schema: updateWebhookEndpointSchema, example: { enabled: false } } },
+  'POST /api/me/webhooks/:id/test': { body: { schema: sendTestEventSchema, example: { type: 'alert.triggered' } } },
+  'GET /api/me/webhooks/:id/deliveries': { query: { schema: webhookDeliveriesQuerySchema, example: { before: '00000000-0000-4000-8000-000000000000' } } },
   'POST /api/alerts/import': { body: { schema: alertImportSchema, example: { csv: 'trip,from,to,depart,target_price\none-way,JFK,LIS,2027-04-10,450', dryRun: true } } },
   'GET /api/alerts': { query: { schema: alertListQuerySchema, example: { q: 'JFK', status: 'active', sort: 'created' } } },
   'GET /api/airports': { query: { example: { q: 'lon' } } },

@@ -9,6 +9,7 @@ import { alerts } from '../db/schema.ts'
 import { AppError } from '../lib/app-error.ts'
 import { getAdminAlertRow } from './admin-alerts.ts'
 import { recordAdminAction, type AuditActor } from './audit-log.ts'
+import { queueAlertStatusChanges } from '../webhooks/alert-events.ts'
 
 export const DISABLED_BY_SUPPORT_NOTE = 'Disabled by FareDrop support.'
 
@@ -41,6 +42,8 @@ export async function setAlertEnabled(
         .set({ status: 'disabled', statusNote: DISABLED_BY_SUPPORT_NOTE, nextCheckAt: null, pausedByPlan: false, updatedAt: now })
         .where(eq(alerts.id, id))
     }
+    // Support's disable or enable: `alert.status_changed` to the owner's webhooks (decision 044).
+    await queueAlertStatusChanges(tx, [{ alert: row, from: status, to: enabled ? 'active' : 'disabled', note: enabled ? null : DISABLED_BY_SUPPORT_NOTE }], now)
     await recordAdminAction(tx, actor, {
       action: enabled ? 'alert.enable' : 'alert.disable',
       targetType: 'alert',

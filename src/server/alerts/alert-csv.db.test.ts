@@ -177,3 +177,22 @@ describe('CSV export', () => {
     ])
   })
 })
+
+describe('the client column (decision 043)', () => {
+  it('names a client: unknown names are reported on their line, known ones import for that client and export back by name', async () => {
+    const { client, userId } = await advisor()
+    const added = await client.request('/api/clients', { method: 'POST', json: { name: 'Ana Lima', email: `ana-${Date.now()}@example.org`, channels: ['email'] } })
+    const { client: ana } = await readJson<{ client: { id: string } }>(added, 201)
+    const withClient = (name: string, who: string) => `${row({ name })},${who}`
+    const csv = [`${HEADER},client`, withClient('For Ana', ' ana lima '), withClient('Mine', ''), withClient('Nobody', 'Bruno')].join('\n')
+    expect((await report(await importCsv(client, csv, true))).errors).toEqual([{ line: 4, column: 'client', message: CSV_MESSAGES.client('Bruno') }])
+
+    const good = [`${HEADER},client`, withClient('For Ana', 'Ana Lima'), withClient('Mine', '')].join('\n')
+    expect(await report(await importCsv(client, good))).toMatchObject({ created: 2, errors: [] })
+    const byName = new Map((await alertsOf(userId)).map((alert) => [alert.name, alert.clientId]))
+    expect(byName).toEqual(new Map([['For Ana', ana.id], ['Mine', null]]))
+
+    const exported = parse(await (await client.request('/api/alerts/export')).text(), { columns: true }) as Record<string, string>[]
+    expect(exported.map((line) => [line.name, line.client]).sort()).toEqual([['For Ana', 'Ana Lima'], ['Mine', '']])
+  })
+})

@@ -26,6 +26,6 @@ export const createAlertListResponses = (): AlertListResponses =>
   new LRUCache({ maxSize: MAX_BYTES, sizeCalculation: (entry) => entry.prepared.json.length + entry.signature.length })
 
 export const responseKey = (owner: AlertOwner, query: AlertListQuery, today: string) =>
-  JSON.stringify([owner.userId, owner.plan, today, query.status, query.alertType, query.sortBy, query.sortOrder, query.q])
+  JSON.stringify([owner.userId, owner.plan, today, query.status, query.alertType, query.sortBy, query.sortOrder, query.q, query.client ?? null])
 
 export const listSignature = (listed: readonly ListedVersion[]) => listed.map(({ id, version }) => `${id}@${version}`).join(',')

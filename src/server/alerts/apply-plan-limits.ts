@@ -16,6 +16,7 @@ import { alerts } from '../db/schema.ts'
 import { alertFeatures } from './alert-features.ts'
 import { alertToday, effectiveStatus, lockOwnerPlan, ownedAlert, ownedBy, type AlertDeps } from './alert-scope.ts'
 import type { AlertRow } from './to-alert.ts'
+import { queueAlertStatusChanges } from '../webhooks/alert-events.ts'
 
 export interface PlanLimitsResult {
   plan: PlanId
@@ -98,6 +99,8 @@ export async function applyPlanLimits(deps: AlertDeps, userId: string): Promise<
         .where(ownedAlert(userId, row.id))
       result.changed.push(row.id)
     }
+    // Paused or resumed by the plan: `alert.status_changed` with the note saying why (decision 044).
+    await queueAlertStatusChanges(tx, live.map((row) => ({ alert: row, from: row.status, to: plans.get(row.id)!.status, note: plans.get(row.id)!.notes.join(' ') || null })), now)
     return result
   })
 }

@@ -12,6 +12,7 @@ import { alertToday, countAlerts, lockOwnerPlan, type AlertDeps } from './alert-
 import { assertTripTrackable } from './check-alert-trip.ts'
 import { assertReasonableUse } from './reasonable-use.ts'
 import { toAlert } from './to-alert.ts'
+import { assertAlertClient } from './alert-client.ts'
 
 /** The route the card shows: first departure to final arrival (a round trip's turning point). */
 function endpoints({ params, legs }: AlertSearch): { origin: string; destination: string } {
@@ -50,6 +51,7 @@ export function newAlertRow(a: {
     trackedFlights: input.trackedFlights ?? [],
     notificationChannels: input.notification_channels,
     checkFrequency: input.check_frequency,
+    clientId: input.client_id ?? null,
     // First check soon; the price-check engine schedules the ones after it.
     nextCheckAt: a.now,
   }
@@ -98,6 +100,7 @@ export async function createAlert(
     if (limit !== null && (await countAlerts(tx, userId, today)).used >= limit) reasons.push('quota_exceeded')
     if (reasons.length > 0) throw premiumRequired(plan, reasons)
     await assertReasonableUse(tx, userId, input.check_frequency)
+    await assertAlertClient(tx, userId, plan, input.client_id)
 
     const [row] = await tx
       .insert(alerts)

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm'
 import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, STOPS_NAMES, TRIP_NAMES } from '#shared/alerts/alert-csv.ts'
 import { NOTIFICATION_CHANNELS } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
-import { alertPrices, alerts } from '../db/schema.ts'
+import { alertPrices, alerts, clients } from '../db/schema.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { AlertOwner } from './alert-scope.ts'
 
@@ -31,6 +31,7 @@ function assertUnlimited(owner: AlertOwner): void {
 export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string> {
   assertUnlimited(owner)
   const rows = await db.select().from(alerts).where(eq(alerts.userId, owner.userId)).orderBy(asc(alerts.createdAt), asc(alerts.id))
+  const clientNames = new Map((await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.userId, owner.userId))).map((c) => [c.id, c.name]))
   return csv([
     [...ALERT_CSV_HEADER, ...ALERT_CSV_EXPORT_ONLY],
     ...rows.map((row) => {
@@ -50,6 +51,7 @@ export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string
         row.currency,
         NOTIFICATION_CHANNELS.filter((channel) => row.notificationChannels[channel]).join(';'),
         row.checkFrequency,
+        row.clientId ? (clientNames.get(row.clientId) ?? null) : null,
         row.id,
         row.status,
         row.currentPrice,

@@ -14,7 +14,9 @@ import { readAlertSearch } from '#shared/alerts/alert-search-params.ts'
 import type { CreateAlert } from '#shared/alerts/alert.ts'
 import { checksPerDay, REASONABLE_USE_CHECKS_PER_DAY, REASONABLE_USE_MESSAGE } from '#shared/alerts/reasonable-use.ts'
 import { AppError } from '../lib/app-error.ts'
-import { alerts } from '../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { alerts, clients } from '../db/schema.ts'
 import { alertFeatures } from './alert-features.ts'
 import { alertToday, lockOwnerPlan, type AlertDeps } from './alert-scope.ts'
 import { assertTripTrackable } from './check-alert-trip.ts'
@@ -83,13 +85,20 @@ export async function importAlerts(deps: AlertDeps, userId: string, csv: string,
     const errors: CsvRowError[] = []
     const ready: { input: CreateAlert; search: ReturnType<typeof readAlertSearch>; features: ReturnType<typeof alertFeatures> }[] = []
     let checks = await liveChecksPerDay(tx, userId)
+    const clientsByName = await clientIdsByName(tx, userId)
     for (const { line, cells } of read.rows) {
       const parsed = alertFromCsvRow(cells, line)
       if ('errors' in parsed) {
         errors.push(...parsed.errors)
         continue
       }
-      const input = parsed.alert
+      const clientName = (cells.client ?? '').trim()
+      const clientIds = clientName ? (clientsByName.get(clientName.toLowerCase()) ?? []) : []
+      if (clientName && clientIds.length !== 1) {
+        errors.push({ line, column: 'client', message: clientIds.length === 0 ? CSV_MESSAGES.client(clientName) : CSV_MESSAGES.clientTwice(clientName) })
+        continue
+      }
+      const input = { ...parsed.alert, client_id: clientIds[0] ?? null }
       const search = readAlertSearch(input.search_parameters)
       try {
         assertTripTrackable(search, [], today)
@@ -117,4 +126,15 @@ export async function importAlerts(deps: AlertDeps, userId: string, csv: string,
     await tx.insert(alerts).values(ready.map(({ input, search, features }) => newAlertRow({ userId, input, search, features, now, idempotencyKey: null })))
     return { ...report, created: ready.length }
   })
+}
+
+/** The advisor's clients by name, lower-cased (a file names them as people type them). */
+async function clientIdsByName(tx: Db, userId: string): Promise<Map<string, string[]>> {
+  const rows = await tx.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.userId, userId))
+  const byName = new Map<string, string[]>()
+  for (const row of rows) {
+    const key = row.name.trim().toLowerCase()
+    byName.set(key, [...(byName.get(key) ?? []), row.id])
+  }
+  return byName
 }

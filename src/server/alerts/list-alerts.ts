@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Alert, AlertListQuery } from '#shared/alerts/alert.ts'
 import type { ChangeFeed } from '../db/change-feed.ts'
 import { alerts } from '../db/schema.ts'
@@ -56,6 +56,7 @@ function listedAlerts(deps: AlertDeps, owner: AlertOwner, query: AlertListQuery,
   const conditions: (SQL | undefined)[] = [ownedBy(owner.userId)]
   if (query.status !== 'all') conditions.push(statusIs(query.status, today))
   if (query.alertType !== 'all') conditions.push(eq(alerts.alertType, query.alertType))
+  if (query.client) conditions.push(query.client === 'none' ? isNull(alerts.clientId) : eq(alerts.clientId, query.client))
   if (query.q) {
     const pattern = likePattern(query.q)
     conditions.push(or(ilike(alerts.name, pattern), ilike(alerts.originAirport, pattern), ilike(alerts.destinationAirport, pattern)))

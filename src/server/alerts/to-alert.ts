@@ -30,6 +30,7 @@ export const alertReadColumns = {
   lowestPrice: alerts.lowestPrice,
   currentPrice: alerts.currentPrice,
   statusNote: alerts.statusNote,
+  clientId: alerts.clientId,
   createdAt: alerts.createdAt,
   updatedAt: alerts.updatedAt,
 }
@@ -71,6 +72,7 @@ export function toAlert(row: AlertReadRow, prices: readonly AlertPricePoint[], c
     next_check_at: row.nextCheckAt?.toISOString() ?? null,
     status_note: row.statusNote,
     premium_reasons: premiumReasons(context.plan, alertFeatures(row)),
+    client_id: row.clientId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }

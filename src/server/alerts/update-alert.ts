@@ -11,6 +11,8 @@ import { recentPrices } from './alert-prices.ts'
 import { alertToday, countAlerts, effectiveStatus, isAlertId, lockOwnerPlan, ownedAlert, type AlertDeps } from './alert-scope.ts'
 import { assertReasonableUse } from './reasonable-use.ts'
 import { toAlert, type AlertRow } from './to-alert.ts'
+import { queueAlertStatusChanges } from '../webhooks/alert-events.ts'
+import { assertAlertClient } from './alert-client.ts'
 
 export type AlertPatch = z.infer<typeof updateAlertSchema>
 
@@ -51,6 +53,8 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
     // Checked when the alert's checks a day could grow: a new frequency on a live alert, or a resume.
     const willRun = patch.status === 'active' || (patch.status === undefined && RUNNING.includes(row.status))
     if (willRun && (resuming || patch.check_frequency !== undefined)) await assertReasonableUse(tx, userId, frequency, row.id)
+    // Checked only when it changes: a downgraded advisor may still edit a client's alert as it is.
+    if (patch.client_id !== undefined && patch.client_id !== row.clientId) await assertAlertClient(tx, userId, plan, patch.client_id)
 
     const rulesChanged = patch.notification_channels !== undefined || patch.check_frequency !== undefined
     const statusChanged = patch.status !== undefined && patch.status !== row.status
@@ -59,6 +63,7 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
       .set({
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(patch.target_price !== undefined ? { targetPrice: patch.target_price } : {}),
+        ...(patch.client_id !== undefined ? { clientId: patch.client_id } : {}),
         ...(rulesChanged ? { notificationChannels: channels, checkFrequency: frequency, alertCategory: alertCategory(features) } : {}),
         // The owner's own pause or resume: a later upgrade no longer resumes it on its own.
         ...(statusChanged ? { status: patch.status, pausedByPlan: false } : {}),
@@ -69,6 +74,8 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
       })
       .where(ownedAlert(userId, id))
       .returning()
+    // The owner's pause or resume: `alert.status_changed` to their webhooks (decision 044).
+    if (statusChanged) await queueAlertStatusChanges(tx, [{ alert: updated!, from: row.status, to: updated!.status, note: null }], now)
     const prices = await recentPrices(tx, [row.id])
     return toAlert(updated!, prices.get(row.id) ?? [], { plan, today })
   })

@@ -7,6 +7,7 @@ import { effectiveRole } from '#shared/roles.ts'
 import type { Viewer } from '../auth/viewer.ts'
 import type { Db } from '../db/client.ts'
 import { apiRateLimits, profiles, users } from '../db/schema.ts'
+import { isPublicApiV1Path } from '../api-v1/public-paths.ts'
 import { AppError } from '../lib/app-error.ts'
 import { findApiToken } from './token-store.ts'
 
@@ -30,6 +31,8 @@ const refused = (message: string) => new AppError('unauthorized', message, { hea
 export function apiTokenAccess(deps: { db: Db; now: () => Date }): MiddlewareHandler {
   const limiter = new RateLimiterDrizzle({ storeClient: deps.db, schema: apiRateLimits, points: API_TOKEN_REQUESTS_PER_MINUTE, duration: 60, keyPrefix: 'v1' })
   return async (c, next) => {
+    // The API's reference (its OpenAPI document, docs page and the page's files) is public: those exact paths only (decision 045).
+    if (isPublicApiV1Path(c.req.method, c.req.path)) return next()
     const headers = new Headers(c.req.raw.headers)
     headers.delete('cookie')
     c.req.raw = new Request(c.req.raw, { headers })

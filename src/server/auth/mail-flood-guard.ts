@@ -30,7 +30,7 @@ export function inboxOf(email: string): string {
 }
 
 /** Takes one send from `key`'s window of `windowMs` holding `limit`; false when the window is full. */
-async function takeFromWindow(db: Db, key: string, limit: number, windowMs: number, now: Date): Promise<boolean> {
+export async function takeFromWindow(db: Db, key: string, limit: number, windowMs: number, now: Date): Promise<boolean> {
   const t = authMailQuotas
   const windowOver = sql`${t.windowStartedAt} <= ${new Date(now.getTime() - windowMs)}`
   // One statement: concurrent requests for one inbox queue on its row, so the count is exact.

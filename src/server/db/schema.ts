@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, customType, date, doublePrecision, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { ALERT_STATUSES } from '#shared/alert-status.ts'
 import { NOTIFICATION_STATUSES } from '#shared/notifications.ts'
+import type { ClientChannel } from '#shared/clients.ts'
 import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
 
@@ -910,9 +911,6 @@ export const webhookDeliveries = pgTable(
 
 // ---- Client workspaces and white-label (Unlimited, src/server/clients, decision 043) ----
 
-export const CLIENT_CHANNELS = ['email', 'sms', 'whatsapp'] as const
-export type ClientChannel = (typeof CLIENT_CHANNELS)[number]
-
 /**
  * An advisor's client. Notices reach a contact only once the client confirmed it by the link sent
  * there (double opt-in), and stop when the client unsubscribes; each contact has its own state.
@@ -934,6 +932,8 @@ export const clients = pgTable(
     phoneUnsubscribedAt: timestamp('phone_unsubscribed_at', { withTimezone: true }),
     /** When the last confirmation request went out: re-sends wait a minute. */
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /** Confirmation requests sent to the current addresses (reset when one changes): capped, so nobody is pestered. */
+    confirmationsSent: integer('confirmations_sent').notNull().default(0),
     ...timestamps,
   },
   (t) => [index('clients_user_idx').on(t.userId, t.name)],
@@ -945,17 +945,22 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 })
 
 /** An advisor's brand for client-facing notices and pages; the logo is kept here and served from our origin. */
-export const advisorBrands = pgTable('advisor_brands', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  brandName: text('brand_name').notNull(),
-  primaryColor: text('primary_color').notNull(),
-  accentColor: text('accent_color').notNull(),
-  replyTo: text('reply_to'),
-  logo: bytea('logo'),
-  logoContentType: text('logo_content_type'),
-  /** The logo's SHA-256: its URL carries it, so a new logo is a new URL and the old one may be cached for good. */
-  logoHash: text('logo_hash'),
-  ...timestamps,
-})
+export const advisorBrands = pgTable(
+  'advisor_brands',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brandName: text('brand_name').notNull(),
+    primaryColor: text('primary_color').notNull(),
+    accentColor: text('accent_color').notNull(),
+    replyTo: text('reply_to'),
+    logo: bytea('logo'),
+    logoContentType: text('logo_content_type'),
+    /** The logo's SHA-256: its URL carries it, so a new logo is a new URL and the old one may be cached for good. */
+    logoHash: text('logo_hash'),
+    ...timestamps,
+  },
+  // The logo is served by its hash (/api/brand-logos/<hash>): content-addressed, cached for good.
+  (t) => [index('advisor_brands_logo_hash_idx').on(t.logoHash)],
+)

@@ -28,6 +28,22 @@ export interface EmailLayout {
   reason: string
   /** A visible unsubscribe link in the footer (the List-Unsubscribe header's twin). */
   unsubscribe?: { label: string; url: string }
+  /** An advisor's brand for notices to their clients (white-label, decision 043); FareDrop's otherwise. */
+  brand?: EmailBrand
+}
+
+/**
+ * A white-label brand as emails show it. The colour is a checked `#rrggbb` (shared/brand.ts), the
+ * logo an https URL on our own origin; the name is escaped like every text.
+ */
+export interface EmailBrand {
+  name: string
+  color: string
+  /** The price-drop line's colour (also checked against white). */
+  accentColor?: string
+  logoUrl: string | null
+  /** Where the client's questions go (the advisor's reply-to); FareDrop support when null. */
+  contactEmail: string | null
 }
 
 /** A section of an email: `html` is trusted markup built with `escapeHtml`, `text` its plain-text version. */
@@ -36,13 +52,13 @@ export interface EmailBlock {
   text: string
 }
 
-const BRAND = '#1d4ed8'
+const BRAND_COLOR = '#1d4ed8'
 const TEXT = '#0f172a'
 const MUTED = '#64748b'
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
 /** The palette, for blocks built outside this file. */
-export const EMAIL_COLORS = { brand: BRAND, text: TEXT, muted: MUTED, good: '#15803d', border: '#e2e8f0' } as const
+export const EMAIL_COLORS = { brand: BRAND_COLOR, text: TEXT, muted: MUTED, good: '#15803d', border: '#e2e8f0' } as const
 
 export function escapeHtml(value: string): string {
   return value
@@ -61,14 +77,14 @@ function paragraph(text: string, color = TEXT): string {
  * Two buttons side by side: left-aligned tables float next to each other where there is room and
  * stack on a phone (the classic responsive-email way; media queries are dropped by many clients).
  */
-function buttonPair(primaryRow: string, secondary: { label: string; url: string }): string {
+function buttonPair(primaryRow: string, secondary: { label: string; url: string }, color: string): string {
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr><td>
 <table role="presentation" align="left" cellpadding="0" cellspacing="0" border="0" style="margin:0 12px 8px 0;">
 ${primaryRow}
 </table>
 <table role="presentation" align="left" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 8px;">
-<tr><td style="border-radius:8px;border:2px solid ${BRAND};background-color:#ffffff;">
-<a href="${escapeHtml(secondary.url)}" target="_blank" style="display:inline-block;padding:10px 22px;font-size:16px;font-weight:600;color:${BRAND};text-decoration:none;">${escapeHtml(secondary.label)}</a>
+<tr><td style="border-radius:8px;border:2px solid ${color};background-color:#ffffff;">
+<a href="${escapeHtml(secondary.url)}" target="_blank" style="display:inline-block;padding:10px 22px;font-size:16px;font-weight:600;color:${color};text-decoration:none;">${escapeHtml(secondary.label)}</a>
 </td></tr>
 </table>
 </td></tr></table>`
@@ -76,8 +92,9 @@ ${primaryRow}
 
 // Email clients ignore <style> blocks and flexbox, so the layout is nested tables with inline styles.
 function renderHtml(layout: EmailLayout): string {
+  const color = layout.brand?.color ?? BRAND_COLOR
   const url = escapeHtml(layout.action.url)
-  const primaryButton = `<tr><td bgcolor="${BRAND}" style="border-radius:8px;background-color:${BRAND};">
+  const primaryButton = `<tr><td bgcolor="${color}" style="border-radius:8px;background-color:${color};">
 <a href="${url}" target="_blank" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(layout.action.label)}</a>
 </td></tr>`
   return `<!DOCTYPE html>
@@ -93,19 +110,20 @@ function renderHtml(layout: EmailLayout): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:#f1f5f9;">
 <tr><td align="center" style="padding:32px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:560px;font-family:${FONT};">
-<tr><td style="padding:0 8px 24px;font-size:24px;font-weight:700;color:${BRAND};">${PRODUCT_NAME}</td></tr>
-<tr><td style="background-color:#ffffff;border-radius:12px;border-top:4px solid ${BRAND};padding:32px;">
+<tr><td style="padding:0 8px 24px;font-size:24px;font-weight:700;color:${color};">${brandHeader(layout.brand)}</td></tr>
+<tr><td style="background-color:#ffffff;border-radius:12px;border-top:4px solid ${color};padding:32px;">
 <h1 style="margin:0 0 24px;font-size:22px;line-height:30px;color:${TEXT};">${escapeHtml(layout.heading)}</h1>
 ${[...(layout.greeting ? [layout.greeting] : []), ...layout.intro].map((text) => paragraph(text)).join('\n')}
 ${(layout.blocks ?? []).map((block) => block.html).join('\n')}
-${layout.secondaryAction ? buttonPair(primaryButton, layout.secondaryAction) : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">\n${primaryButton}\n</table>`}
+${layout.secondaryAction ? buttonPair(primaryButton, layout.secondaryAction, color) : `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">\n${primaryButton}\n</table>`}
 <p style="margin:0 0 4px;font-size:14px;line-height:20px;color:${MUTED};">If the button doesn't work, copy this link into your browser:</p>
-<p style="margin:0 0 24px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" target="_blank" style="color:${BRAND};">${url}</a></p>
+<p style="margin:0 0 24px;font-size:14px;line-height:20px;word-break:break-all;"><a href="${url}" target="_blank" style="color:${color};">${url}</a></p>
 ${layout.outro.map((text) => paragraph(text, MUTED)).join('\n')}
 </td></tr>
 <tr><td style="padding:24px 8px 0;font-size:13px;line-height:20px;color:${MUTED};">
 <p style="margin:0 0 8px;">You received this because ${escapeHtml(layout.reason)}</p>
-<p style="margin:0;">Questions? Write to <a href="mailto:${SUPPORT_EMAIL}" style="color:${BRAND};">${SUPPORT_EMAIL}</a>.</p>
+<p style="margin:0;">Questions? Write to <a href="mailto:${escapeHtml(contactEmail(layout))}" style="color:${color};">${escapeHtml(contactEmail(layout))}</a>.</p>
+${layout.brand ? `<p style="margin:8px 0 0;">Sent by ${PRODUCT_NAME} for ${escapeHtml(layout.brand.name)}.</p>` : ''}
 ${
   layout.unsubscribe
     ? `<p style="margin:8px 0 0;"><a href="${escapeHtml(layout.unsubscribe.url)}" target="_blank" style="color:${MUTED};">${escapeHtml(layout.unsubscribe.label)}</a></p>`
@@ -120,11 +138,21 @@ ${
 `
 }
 
+/** The brand's logo (with its name as the alt text) or its name; FareDrop's name by default. */
+function brandHeader(brand: EmailBrand | undefined): string {
+  if (!brand) return PRODUCT_NAME
+  if (!brand.logoUrl) return escapeHtml(brand.name)
+  return `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="40" style="display:block;height:40px;max-width:240px;border:0;">`
+}
+
+const contactEmail = (layout: EmailLayout) => layout.brand?.contactEmail ?? SUPPORT_EMAIL
+
 function renderText(layout: EmailLayout): string {
-  const footer = [`You received this because ${layout.reason}`, `Questions? Write to ${SUPPORT_EMAIL}.`]
+  const footer = [`You received this because ${layout.reason}`, `Questions? Write to ${contactEmail(layout)}.`]
+  if (layout.brand) footer.push(`Sent by ${PRODUCT_NAME} for ${layout.brand.name}.`)
   if (layout.unsubscribe) footer.push(`${layout.unsubscribe.label}: ${layout.unsubscribe.url}`)
   return [
-    PRODUCT_NAME,
+    layout.brand?.name ?? PRODUCT_NAME,
     layout.heading,
     ...(layout.greeting ? [layout.greeting] : []),
     ...layout.intro,

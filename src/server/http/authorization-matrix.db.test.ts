@@ -33,6 +33,11 @@ const PUBLIC: Record<string, string> = {
   'POST /api/flights/simulated-seller': 'the simulated airline page a Book button opens',
   'GET /api/alerts/:id/unsubscribe': "the signed token in an email's link",
   'POST /api/alerts/:id/unsubscribe': "the signed token in an email's link (one-click, RFC 8058)",
+  'GET /api/clients/:id/confirm': "the signed token in a client's confirmation request (clients/clients.db.test.ts)",
+  'POST /api/clients/:id/confirm': "the signed token in a client's confirmation request (clients/clients.db.test.ts)",
+  'GET /api/clients/:id/unsubscribe': "the signed token in a client's notice (clients/clients.db.test.ts)",
+  'POST /api/clients/:id/unsubscribe': "the signed token in a client's notice (one-click, RFC 8058)",
+  'GET /api/brand-logos/:hash': 'an advisor’s logo, loaded by their clients’ emails: public by design (clients/brand.db.test.ts)',
   'POST /api/billing/stripe-webhook': "Stripe's signature",
   'GET /api/dev/outbox': 'the outbox key or an admin (dev/outbox-access.db.test.ts)',
   'GET /api/dev/outbox/:id/html': 'the outbox key or an admin (dev/outbox-access.db.test.ts)',
@@ -41,6 +46,9 @@ const PUBLIC: Record<string, string> = {
   'GET /metrics': 'the metrics token, or loopback only (metrics/metrics.db.test.ts)',
   'GET /.well-known/assetlinks.json': 'the app-link file Android fetches: public by design (http/app-links.db.test.ts)',
   'GET /.well-known/apple-app-site-association': 'the app-link file Apple fetches: public by design (http/app-links.db.test.ts)',
+  'GET /api/v1/openapi.json': "the public API's OpenAPI document: public by design (api-v1/openapi.db.test.ts)",
+  'GET /api/v1/docs': "the public API's reference page: public by design (api-v1/openapi.db.test.ts)",
+  'GET /api/v1/docs/:version/:file': "the reference page's script and style files (api-v1/openapi.db.test.ts)",
 }
 
 interface Owned {
@@ -88,12 +96,46 @@ const OBJECTS: { prefix: RegExp; make: () => Promise<Owned> }[] = [
     },
   },
   {
+    prefix: /^\/api\/clients\/:id/,
+    make: async () => {
+      await setPlan(t, owner.userId, 'unlimited')
+      const res = await owner.client.request('/api/clients', { method: 'POST', json: { name: 'Matrix client', email: `matrix-${Date.now()}@example.org`, channels: ['email'] } })
+      const { client } = (await res.json()) as { client: { id: string } }
+      return { id: client.id, look: async () => json(await owner.client.request(`/api/clients/${client.id}`)) }
+    },
+  },
+  {
     prefix: /^\/api\/me\/api-tokens\/:id$/,
     make: async () => {
       await setPlan(t, owner.userId, 'unlimited')
       const res = await owner.client.request('/api/me/api-tokens', { method: 'POST', json: { name: 'Matrix', scopes: ['read'] } })
       const { apiToken } = (await res.json()) as { apiToken: { id: string } }
       return { id: apiToken.id, look: async () => json(await owner.client.request('/api/me/api-tokens')) }
+    },
+  },
+  {
+    prefix: /^\/api\/me\/webhooks\/:id/,
+    make: async () => {
+      await setPlan(t, owner.userId, 'unlimited')
+      // A public address literal: the SSRF guard (on here) takes it without a DNS lookup; nothing is sent in this test.
+      const res = await owner.client.request('/api/me/webhooks', { method: 'POST', json: { url: 'https://93.184.215.14/matrix', events: ['alert.triggered'] } })
+      const { endpoint } = (await res.json()) as { endpoint: { id: string } }
+      const look = async () => ({
+        list: await json(await owner.client.request('/api/me/webhooks')),
+        secret: await json(await owner.client.request(`/api/me/webhooks/${endpoint.id}/secret`)),
+        log: await json(await owner.client.request(`/api/me/webhooks/${endpoint.id}/deliveries`)),
+      })
+      return { id: endpoint.id, look }
+    },
+  },
+  {
+    prefix: /^\/api\/me\/webhooks\/deliveries\/:id/,
+    make: async () => {
+      await setPlan(t, owner.userId, 'unlimited')
+      const { endpoints } = (await (await owner.client.request('/api/me/webhooks')).json()) as { endpoints: { id: string }[] }
+      const res = await owner.client.request(`/api/me/webhooks/${endpoints[0]!.id}/test`, { method: 'POST' })
+      const { delivery } = (await res.json()) as { delivery: { id: string } }
+      return { id: delivery.id, look: async () => json(await owner.client.request(`/api/me/webhooks/${endpoints[0]!.id}/deliveries`)) }
     },
   },
   {

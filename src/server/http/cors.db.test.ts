@@ -96,7 +96,7 @@ describe('H6: CORS', () => {
             wrong.push(`${kind} ${route.method} ${route.path} from ${origin} → ${res.status} ${JSON.stringify(cors)}`)
           }
         }
-        if (write && !route.path.includes('/unsubscribe') && !route.path.endsWith('/callback/apple') && !route.path.endsWith('/simulated-seller')) {
+        if (write && !route.path.includes('/unsubscribe') && !route.path.endsWith('/confirm') && !route.path.endsWith('/callback/apple') && !route.path.endsWith('/simulated-seller')) {
           const withCookie = await t.app.request(path(route.path), { method: route.method, headers: { origin, cookie, 'content-type': 'application/json' }, body: '{}' })
           // The public API v1 drops cookies and asks for its token: 401 before anything runs.
           const refusal = route.path.startsWith('/api/v1/') ? 401 : 403

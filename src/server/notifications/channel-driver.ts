@@ -1,6 +1,7 @@
 import type { NativePushPlatform } from '#shared/notifications.ts'
 import type { NotificationChannel } from '#shared/plans.ts'
 import type { AlertNotificationPayload } from '../db/schema.ts'
+import type { EmailBrand } from '../email/templates.ts'
 
 /**
  * How the dispatcher talks to a channel: email (SMTP or the local outbox), SMS and WhatsApp (Twilio
@@ -18,6 +19,11 @@ export interface NotificationRecipient {
   nativePushDevices: { platform: NativePushPlatform; token: string }[]
   /** One-click unsubscribe link for this alert's email (RFC 8058). */
   unsubscribeUrl: string
+  /**
+   * Set when the notice goes to an advisor's client (decision 043): the advisor's brand stands in
+   * for FareDrop's, and no link leads to an account the client doesn't have.
+   */
+  brand?: EmailBrand
 }
 
 export interface ChannelSendResult {

@@ -7,6 +7,7 @@ import type { Logger } from '../lib/logger.ts'
 import { createChannelDrivers, SEND_TIMEOUT_MS, type ChannelDrivers } from './channels/create-channels.ts'
 import { createSmsTextSender, type SmsTextSender } from './channels/sms-text-sender.ts'
 import { createUnsubscribeLinks, type UnsubscribeLinks } from './unsubscribe-token.ts'
+import { createClientLinks, type ClientLinks } from '../clients/client-links.ts'
 import { getVapidKeys } from './vapid-keys.ts'
 
 export interface NotificationServices {
@@ -14,6 +15,8 @@ export interface NotificationServices {
   /** What GET /api/push/public-key answers: the browser's `applicationServerKey`. */
   vapidPublicKey: string
   unsubscribeLinks: UnsubscribeLinks
+  /** An advisor's clients' confirm and unsubscribe links (decision 043). */
+  clientLinks: ClientLinks
   /** Plain texts that are not alert notices: the phone verification code (decision 015). */
   smsText: SmsTextSender
   /** The engine rings it after queueing notices; this process's dispatcher wakes up. */
@@ -46,6 +49,7 @@ export async function createNotificationServices({
     channels: createChannelDrivers({ env, db, logger, mailer, vapidKeys, ...(pushAgent ? { pushAgent } : {}), ...(apnsCa ? { apnsCa } : {}) }),
     vapidPublicKey: vapidKeys.publicKey,
     unsubscribeLinks: createUnsubscribeLinks({ secret: authSecret, publicUrl: publicUrl(env) }),
+    clientLinks: createClientLinks({ secret: authSecret, publicUrl: publicUrl(env) }),
     smsText: createSmsTextSender({ env, db, logger, timeoutMs: SEND_TIMEOUT_MS }),
     outboxSignal: createOutboxSignal(),
   }

@@ -8,6 +8,7 @@ import { openTestDatabase } from '#tests/support/test-db.ts'
 import type { NotificationChannel } from '#shared/plans.ts'
 import type { Database } from '../db/client.ts'
 import { alertNotifications, alerts, profiles, pushSubscriptions } from '../db/schema.ts'
+import { createClientLinks } from '../clients/client-links.ts'
 import { ChannelError } from './channel-driver.ts'
 import { MissingAddressError } from './channel-errors.ts'
 import { createTwilioChannel } from './channels/twilio-channel.ts'
@@ -33,6 +34,8 @@ const deps = (overrides: Partial<DispatchDeps> = {}): DispatchDeps => ({
   logger: silentLogger,
   now: () => clock,
   unsubscribeUrl: (alertId) => `http://localhost:3000/api/alerts/${alertId}/unsubscribe?token=t`,
+  clientLinks: createClientLinks({ secret: 'test-secret', publicUrl: 'http://localhost:3000' }),
+  publicUrl: 'http://localhost:3000',
   random: () => 0.5,
   ...overrides,
 })

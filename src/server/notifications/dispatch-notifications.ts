@@ -1,5 +1,6 @@
 import pLimit from 'p-limit'
 import { alertToday } from '../alerts/alert-scope.ts'
+import type { ClientLinks } from '../clients/client-links.ts'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../lib/logger.ts'
 import { ChannelError } from './channel-driver.ts'
@@ -18,6 +19,9 @@ export interface DispatchDeps {
   logger: Logger
   now: () => Date
   unsubscribeUrl: (alertId: string) => string
+  /** Notices of an advisor's client's alert go to the client (decision 043), with these links and the advisor's brand. */
+  clientLinks: ClientLinks
+  publicUrl: string
   /** Jitter's dice; tests fix it. */
   random?: () => number
 }
@@ -60,7 +64,7 @@ export async function dispatchDueNotifications(deps: DispatchDeps, options: Disp
   // another dispatcher could send the notice again meanwhile. Real time, like the lease's guard.
   const claimedAt = performance.now()
   const canStartSend = () => performance.now() - claimedAt < leaseMs - sendTimeoutMs - SEND_START_MARGIN_MS
-  const targets = await loadDeliveryTargets(deps.db, rows, deps.unsubscribeUrl)
+  const targets = await loadDeliveryTargets(deps, rows)
   const limit = pLimit(concurrency)
   const outcomes = await Promise.all(
     rows.map((row) =>

@@ -82,6 +82,8 @@ const dispatch = () =>
     logger: silentLogger,
     now: () => new Date(),
     unsubscribeUrl: t.services.notifications.unsubscribeLinks.url,
+    clientLinks: t.services.notifications.clientLinks,
+    publicUrl: t.services.publicUrl,
   })
 
 async function noticeRow(id: string) {

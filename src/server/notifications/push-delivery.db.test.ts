@@ -40,7 +40,7 @@ afterAll(async () => {
 })
 
 const dispatch = () =>
-  dispatchDueNotifications({ db: database.db, channels: services.channels, logger: silentLogger, now: () => new Date(), unsubscribeUrl: services.unsubscribeLinks.url })
+  dispatchDueNotifications({ db: database.db, channels: services.channels, logger: silentLogger, now: () => new Date(), unsubscribeUrl: services.unsubscribeLinks.url, clientLinks: services.clientLinks, publicUrl: 'http://localhost:3000' })
 
 async function subscribedUser() {
   const owner = await insertUser(database.db)

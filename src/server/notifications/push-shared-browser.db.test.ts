@@ -36,7 +36,7 @@ const ownerOf = async (endpoint: string) =>
 /** The devices the dispatcher would push a notice of `userId` to. */
 async function pushTargetsOf(userId: string, alertId: string): Promise<string[]> {
   const row = await insertNotification(t.database.db, { alertId, userId, channel: 'push' })
-  const targets = await loadDeliveryTargets(t.database.db, [row], () => 'http://x.test/u')
+  const targets = await loadDeliveryTargets({ db: t.database.db, unsubscribeUrl: () => 'http://x.test/u', clientLinks: t.services.notifications.clientLinks, publicUrl: t.services.publicUrl }, [row])
   return targets.get(row.id)?.owner?.recipient.pushSubscriptions.map((sub) => sub.endpoint) ?? []
 }
 

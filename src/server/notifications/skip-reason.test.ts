@@ -13,6 +13,7 @@ interface TargetOverrides {
 }
 
 const target = (overrides: TargetOverrides = {}): DeliveryTarget => ({
+  client: null,
   alert: {
     status: overrides.status ?? 'triggered',
     departureDate: overrides.departureDate === undefined ? '2099-01-01' : overrides.departureDate,

@@ -25,6 +25,22 @@ export function skipReason(row: Pick<NotificationRow, 'channel'>, target: Delive
   if (!SENDABLE.includes(status)) return `the alert is ${status.replaceAll('_', ' ')}`
   if (!target.alert.notificationChannels[row.channel]) return `${row.channel} notifications are switched off on the alert`
   if (!channelAllowed(target.owner.plan, row.channel)) return `the ${target.owner.plan} plan does not include ${row.channel} notifications`
+  if (target.client) return clientSkipReason(row.channel, target.client)
   if (PHONE_CHANNELS.includes(row.channel) && target.owner.recipient.phone && !target.owner.phoneVerified) return 'the phone number is not verified'
+  return null
+}
+
+/**
+ * An advisor's client's alert (decision 043): the notice goes to the client's contact for the
+ * channel, and only once the client confirmed it (double opt-in) and while they haven't unsubscribed.
+ */
+function clientSkipReason(channel: NotificationChannel, client: NonNullable<DeliveryTarget['client']>): string | null {
+  if (channel === 'push') return "push notices don't go to clients"
+  if (!client.channels.includes(channel)) return `the client doesn't get ${channel} notices`
+  const status = channel === 'email' ? client.emailStatus : client.phoneStatus
+  const contact = channel === 'email' ? 'email address' : 'phone number'
+  if (status === 'none') return `the client has no ${contact}`
+  if (status === 'pending') return `the client has not confirmed their ${contact} yet`
+  if (status === 'unsubscribed') return `the client unsubscribed their ${contact}`
   return null
 }

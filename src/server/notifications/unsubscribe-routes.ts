@@ -4,7 +4,7 @@ import { isAlertId } from '../alerts/alert-scope.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { UnsubscribeLinks } from './unsubscribe-token.ts'
 import { previewUnsubscribe, unsubscribeAlertEmail, type UnsubscribeOutcome } from './unsubscribe-alert-email.ts'
-import { renderUnsubscribePage, type UnsubscribePage } from './unsubscribe-page.ts'
+import { renderUnsubscribePage, type UnsubscribePage } from '../http/notice-page.ts'
 
 const INVALID: UnsubscribePage = {
   title: "This unsubscribe link isn't valid",

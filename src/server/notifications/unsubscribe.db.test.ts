@@ -142,6 +142,8 @@ describe('from the email to the unsubscribe', () => {
         logger: silentLogger,
         now: () => new Date(),
         unsubscribeUrl: links().url,
+        clientLinks: t.services.notifications.clientLinks,
+        publicUrl: t.services.publicUrl,
       })
     await insertNotification(t.database.db, { alertId, userId: owner.id, channel: 'email' })
     expect(await dispatch()).toMatchObject({ sent: 1 })

@@ -281,6 +281,8 @@ describe('notices to an unverified number', () => {
         logger: silentLogger,
         now: () => new Date(),
         unsubscribeUrl: (id) => `http://localhost:3999/api/alerts/${id}/unsubscribe?token=t`,
+        clientLinks: t.services.notifications.clientLinks,
+        publicUrl: t.services.publicUrl,
         random: () => 0.5,
       })
     const rowOf = async (id: string) => (await t.database.db.select().from(alertNotifications).where(eq(alertNotifications.id, id)))[0]!

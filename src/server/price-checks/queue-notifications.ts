@@ -3,6 +3,7 @@ import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import type { Db } from '../db/client.ts'
 import { alertPrices, profiles } from '../db/schema.ts'
 import { queueNotices, type Notice } from '../notifications/queue-notices.ts'
+import { queueAlertTriggeredEvents } from '../webhooks/alert-events.ts'
 import type { AlertCheck } from './check-alert-group.ts'
 import { HISTORY_POINTS, noticeChannels, noticePayload } from './notification-payload.ts'
 
@@ -27,9 +28,15 @@ export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], 
     events.map((c) => c.alert.id),
   )
 
-  const notices = events.flatMap(({ alert, evaluation }): Notice[] => {
+  const raised = events.map(({ alert, evaluation }) => {
     const notify = evaluation!.notify!
     const payload = noticePayload({ alert, price: notify.price, itinerary: notify.itinerary, history: history.get(alert.id) ?? [], publicUrl: input.publicUrl })
+    return { alert, notify, lowestPrice: evaluation!.lowestPrice, payload }
+  })
+  // The same price events as `alert.triggered` to the owner's webhooks, in this transaction too (decision 044).
+  await queueAlertTriggeredEvents(tx, raised.map(({ alert, notify, lowestPrice, payload }) => ({ alert, eventKey: notify.eventKey, price: notify.price, lowestPrice, notice: payload })), input.now)
+
+  const notices = raised.flatMap(({ alert, notify, payload }): Notice[] => {
     return noticeChannels(alert.notificationChannels, planOf(alert.userId)).map((channel) => ({
       alertId: alert.id,
       userId: alert.userId,

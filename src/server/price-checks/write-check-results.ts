@@ -5,6 +5,7 @@ import type { AlertCheck } from './check-alert-group.ts'
 import type { Observation } from './load-cached-observations.ts'
 import { recordChecks } from './check-log.ts'
 import { queueNotifications } from './queue-notifications.ts'
+import { queueAlertStatusChanges } from '../webhooks/alert-events.ts'
 
 export interface WriteSummary {
   /** Alerts whose results were stored (the rest had lost their lease or left the checked statuses). */
@@ -120,6 +121,8 @@ export async function writeCheckResults(
     }
     await recordChecks(tx, stored, input.observations, now)
     const notifications = await queueNotifications(tx, stored, { publicUrl: input.publicUrl, now })
+    // Triggered, at risk, archived, expired, back to active: `alert.status_changed` (decision 044).
+    await queueAlertStatusChanges(tx, stored.map(({ alert, evaluation }) => ({ alert, from: alert.status, to: evaluation!.status, note: evaluation!.statusNote })), now)
     return { written: stored.length, notifications }
   })
 }

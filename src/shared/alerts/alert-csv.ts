@@ -31,6 +31,7 @@ export const ALERT_CSV_COLUMNS = [
   { name: 'currency', required: false, description: 'Three-letter currency code. Empty: USD.', example: 'USD' },
   { name: 'channels', required: false, description: 'Any of email, whatsapp, sms, push, separated by ";". Empty: email.', example: 'email;whatsapp' },
   { name: 'frequency', required: false, description: 'How often to check: 15d, 12h, 6h, 1h or any interval such as 45m, 3h, 2d (15 minutes to 30 days). Empty: 15d.', example: '12h' },
+  { name: 'client', required: false, description: 'One of your clients, by the name on your Clients page: the alert tracks fares for them. Empty: your own alert.', example: '' },
 ] as const satisfies readonly AlertCsvColumn[]
 
 export type AlertCsvColumnName = (typeof ALERT_CSV_COLUMNS)[number]['name']
@@ -60,6 +61,8 @@ export const CSV_MESSAGES = {
   frequency: 'Frequency must be 15d, 12h, 6h, 1h or an interval from 15 minutes to 30 days, such as 45m, 3h or 2d.',
   malformed: (detail: string) => `This line can't be read as CSV: ${detail}.`,
   planOnly: 'Importing and exporting alerts as CSV is part of the Unlimited plan.',
+  client: (name: string) => `No client is named "${name}". Add them on your Clients page first, or leave the cell empty.`,
+  clientTwice: (name: string) => `More than one client is named "${name}". Rename one on your Clients page so each name says whom it means.`,
 } as const
 
 /** One problem of one row, where a spreadsheet shows it: the file's line (1 is the header) and column. */

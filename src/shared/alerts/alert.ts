@@ -4,6 +4,7 @@ import type { NotificationChannel } from '../plans.ts'
 import { alertSearchParamsSchema, type AlertSearchParams } from './alert-search-params.ts'
 import { checkFrequencyHours, type PremiumReason } from './alert-rules.ts'
 import type { AlertType } from './alert-text.ts'
+import { CLIENT_MESSAGES, clientFilterSchema } from '../clients.ts'
 
 /**
  * The alert API contract (`../shared/reference/api.md` "Alerts", spec sections 3, 7 and 8): what
@@ -28,6 +29,8 @@ export const ALERT_MESSAGES = {
 } as const
 
 export const ALERT_TYPES = ['route', 'flight'] as const
+
+const clientIdSchema = z.uuid(CLIENT_MESSAGES.clientForAlert)
 
 /** Section 3 "Tracked flight". Local times are "YYYY-MM-DDTHH:MM" at the airport. */
 export const trackedFlightSchema = z.object({
@@ -73,6 +76,8 @@ export const createAlertSchema = z
     trackedFlights: z.array(trackedFlightSchema).max(20).optional(),
     notification_channels: notificationChannelsSchema.default(DEFAULT_NOTIFICATION_CHANNELS),
     check_frequency: checkFrequencySchema.default(DEFAULT_CHECK_FREQUENCY),
+    /** Unlimited: the advisor's client this alert tracks fares for (decision 043); notices go to the client. */
+    client_id: clientIdSchema.nullable().optional(),
   })
   .superRefine((alert, ctx) => {
     if (!Object.values(alert.notification_channels).some(Boolean)) {
@@ -96,6 +101,7 @@ export const updateAlertSchema = z
     notification_channels: notificationChannelsSchema,
     check_frequency: checkFrequencySchema,
     status: z.enum(USER_SETTABLE_STATUSES),
+    client_id: clientIdSchema.nullable(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to update')
@@ -113,6 +119,8 @@ export const alertListQuerySchema = z.object({
   sortBy: z.enum(ALERT_SORT_FIELDS).default('created_at'),
   sortOrder: z.enum(['asc', 'desc']).default('desc'),
   q: z.string().trim().max(100).default(''),
+  /** An advisor's client (its id), or "none" for the advisor's own alerts; absent: all. */
+  client: clientFilterSchema.optional(),
 })
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>
 
@@ -179,6 +187,8 @@ export interface Alert {
   status_note: string | null
   /** Premium reasons the alert's owner's current plan does not cover (empty when fine). */
   premium_reasons: PremiumReason[]
+  /** The advisor's client the alert tracks fares for (Unlimited), or null. */
+  client_id: string | null
   created_at: string
   updated_at: string
 }

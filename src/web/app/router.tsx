@@ -53,6 +53,7 @@ export const pages: Page[] = [
   page(PATHS.authCallback, () => import('../routes/auth-callback.tsx')),
   page(PATHS.search, () => import('../routes/search.tsx')),
   page(PATHS.alerts, () => import('../routes/alerts.tsx')),
+  page(PATHS.clients, () => import('../routes/clients.tsx')),
   page(PATHS.profile, () => import('../routes/profile.tsx')),
   page(PATHS.admin, () => import('../routes/admin.tsx')),
   page(PATHS.adminDebug, () => import('../routes/admin-debug.tsx')),

@@ -12,7 +12,7 @@ beforeEach(() => {
 
 describe('alert store', () => {
   it('starts with the spec filters: active, every type, created_at desc, no search', () => {
-    expect(DEFAULT_ALERT_FILTERS).toEqual({ status: 'active', alertType: 'all', sortBy: 'created_at', sortOrder: 'desc', searchQuery: '' })
+    expect(DEFAULT_ALERT_FILTERS).toEqual({ status: 'active', alertType: 'all', sortBy: 'created_at', sortOrder: 'desc', searchQuery: '', client: '' })
     expect(hasDefaultFilters(store().filters)).toBe(true)
   })
 

@@ -17,9 +17,11 @@ export interface AlertListFilters {
   sortBy: AlertListQuery['sortBy']
   sortOrder: AlertListQuery['sortOrder']
   searchQuery: string
+  /** Unlimited: one client's alerts (its id), "none" for the advisor's own, "" for all (decision 043). */
+  client: string
 }
 
-export const DEFAULT_ALERT_FILTERS: AlertListFilters = { status: 'active', alertType: 'all', sortBy: 'created_at', sortOrder: 'desc', searchQuery: '' }
+export const DEFAULT_ALERT_FILTERS: AlertListFilters = { status: 'active', alertType: 'all', sortBy: 'created_at', sortOrder: 'desc', searchQuery: '', client: '' }
 
 /** `configure` is the form; `upgrade` explains what the plan does not cover after a 403. */
 export type CreateStep = 'configure' | 'upgrade'
@@ -102,10 +104,11 @@ function validFilters(saved: unknown): AlertListFilters {
     sortBy: pick('sortBy', shape.sortBy.safeParse(value.sortBy)),
     sortOrder: pick('sortOrder', shape.sortOrder.safeParse(value.sortOrder)),
     searchQuery: pick('searchQuery', shape.q.safeParse(value.searchQuery)),
+    client: pick('client', shape.client.safeParse(value.client)) ?? '',
   }
 }
 
 /** True when the list shows what it shows by default (status active, every type, no search text). */
 export function hasDefaultFilters(filters: AlertListFilters): boolean {
-  return filters.status === DEFAULT_ALERT_FILTERS.status && filters.alertType === 'all' && filters.searchQuery.trim() === ''
+  return filters.status === DEFAULT_ALERT_FILTERS.status && filters.alertType === 'all' && filters.searchQuery.trim() === '' && filters.client === ''
 }

@@ -1,11 +1,11 @@
 import type { AlertNotificationPayload } from '../../db/schema.ts'
-import { EMAIL_COLORS, escapeHtml, renderEmail, type EmailBlock, type EmailContent } from '../../email/templates.ts'
+import { EMAIL_COLORS, escapeHtml, renderEmail, type EmailBlock, type EmailBrand, type EmailContent } from '../../email/templates.ts'
 import { formatPrice } from '#shared/format.ts'
 import { alertSubject, describeDates, describeDrop, routeLabel } from './alert-message.ts'
 import { priceHistoryBlock } from './price-history.ts'
 
 /** The price box: the new fare large, the drop against the target, the trip and the itinerary in brief. */
-function priceBlock(p: AlertNotificationPayload): EmailBlock {
+function priceBlock(p: AlertNotificationPayload, accent: string = EMAIL_COLORS.good): EmailBlock {
   const dates = describeDates(p)
   const lines = [routeLabel(p), dates, p.itinerarySummary].filter((line): line is string => !!line)
   const price = formatPrice(p.price, p.currency)
@@ -13,7 +13,7 @@ function priceBlock(p: AlertNotificationPayload): EmailBlock {
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;border:1px solid ${EMAIL_COLORS.border};border-radius:8px;">
 <tr><td style="padding:20px 24px;">
 <p style="margin:0;font-size:32px;line-height:40px;font-weight:700;color:${EMAIL_COLORS.text};">${escapeHtml(price)}</p>
-<p style="margin:4px 0 12px;font-size:16px;line-height:24px;font-weight:600;color:${EMAIL_COLORS.good};">${escapeHtml(drop)}</p>
+<p style="margin:4px 0 12px;font-size:16px;line-height:24px;font-weight:600;color:${accent};">${escapeHtml(drop)}</p>
 ${lines.map((line) => `<p style="margin:0;font-size:15px;line-height:22px;color:${EMAIL_COLORS.text};">${escapeHtml(line)}</p>`).join('\n')}
 </td></tr>
 </table>`
@@ -21,19 +21,20 @@ ${lines.map((line) => `<p style="margin:0;font-size:15px;line-height:22px;color:
 }
 
 /** The price-drop email: FareDrop's layout with the price box, the history bars and both links. */
-export function alertEmail(p: AlertNotificationPayload, { unsubscribeUrl }: { unsubscribeUrl: string }): EmailContent {
+export function alertEmail(p: AlertNotificationPayload, { unsubscribeUrl, brand }: { unsubscribeUrl: string; brand?: EmailBrand | undefined }): EmailContent {
   const history = priceHistoryBlock(p.history, { targetPrice: p.targetPrice, currency: p.currency })
   return renderEmail({
     subject: alertSubject(p),
     preview: `${routeLabel(p)} is ${formatPrice(p.price, p.currency)}, ${describeDrop(p)}.`,
     heading: `Price drop on ${routeLabel(p)}`,
-    intro: [`Your alert "${p.alertName}" found a fare at or below your target.`],
-    blocks: [priceBlock(p), ...(history ? [history] : [])],
+    intro: [brand ? `${brand.name} is watching fares for you: "${p.alertName}" found one at or below your target.` : `Your alert "${p.alertName}" found a fare at or below your target.`],
+    blocks: [priceBlock(p, brand?.accentColor), ...(history ? [history] : [])],
     action: { label: 'Search now', url: p.searchUrl },
     ...(p.bookingUrl ? { secondaryAction: { label: 'Book this fare', url: p.bookingUrl } } : {}),
     outro: ['Fares move quickly: the price was right when we checked, and the seller has the final word.'],
-    reason: `you set the price alert "${p.alertName}" on FareDrop.`,
-    unsubscribe: { label: 'Stop emails for this alert', url: unsubscribeUrl },
+    reason: brand ? `${brand.name} set up the fare alert "${p.alertName}" for you, and you confirmed this address.` : `you set the price alert "${p.alertName}" on FareDrop.`,
+    unsubscribe: { label: brand ? `Stop fare alert emails from ${brand.name}` : 'Stop emails for this alert', url: unsubscribeUrl },
+    ...(brand ? { brand } : {}),
   })
 }
 

@@ -1,5 +1,7 @@
 import { formatPrice, formatShortDate, MULTI_CITY_ROUTE_TEXT } from '#shared/format.ts'
+import { PRODUCT_NAME } from '#shared/site.ts'
 import type { AlertNotificationPayload } from '../../db/schema.ts'
+import type { NotificationRecipient } from '../channel-driver.ts'
 
 /**
  * The words of a price notice, shared by every channel so email, SMS, WhatsApp and push say the
@@ -41,9 +43,9 @@ export const SMS_MAX_LENGTH = 320
  * search link can be long; when the text would not fit, `shortUrl` (the alerts page) stands in for
  * it, and the details shrink before the link is ever cut.
  */
-export function smsText(p: AlertNotificationPayload, shortUrl: string): string {
+export function smsText(p: AlertNotificationPayload, shortUrl: string, sender: string = PRODUCT_NAME): string {
   const dates = describeDates(p)
-  const head = gsmSafe(`FareDrop: ${routeLabel(p)} now ${money(p, p.price)}, ${describeDrop(p)}.`)
+  const head = gsmSafe(`${sender}: ${routeLabel(p)} now ${money(p, p.price)}, ${describeDrop(p)}.`)
   const details = dates ? gsmSafe(` ${dates}.`) : ''
   for (const url of [p.searchUrl, shortUrl]) {
     for (const text of [`${head}${details} ${url}`, `${head} ${url}`]) {
@@ -55,7 +57,7 @@ export function smsText(p: AlertNotificationPayload, shortUrl: string): string {
 }
 
 /** A few short lines with both links ("Book" when the notice names its flights); WhatsApp allows far more, people read less. */
-export function whatsappText(p: AlertNotificationPayload): string {
+export function whatsappText(p: AlertNotificationPayload, sender?: string): string {
   const dates = describeDates(p)
   return [
     `*Price drop: ${routeLabel(p)} now ${money(p, p.price)}*`,
@@ -64,7 +66,7 @@ export function whatsappText(p: AlertNotificationPayload): string {
     ...(p.itinerarySummary ? [p.itinerarySummary] : []),
     `Search now: ${p.searchUrl}`,
     ...(p.bookingUrl ? [`Book: ${p.bookingUrl}`] : []),
-    `(${p.alertName} on FareDrop)`,
+    sender ? `(${p.alertName}, from ${sender} via ${PRODUCT_NAME})` : `(${p.alertName} on ${PRODUCT_NAME})`,
   ].join('\n')
 }
 
@@ -88,3 +90,12 @@ export function pushMessage(p: AlertNotificationPayload): PushMessage {
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * The SMS or WhatsApp text for a recipient: an advisor's client reads their advisor's brand, and
+ * a too-long text falls back to the public search page rather than an alerts page they can't open.
+ */
+export function phoneText(channel: 'sms' | 'whatsapp', p: AlertNotificationPayload, to: NotificationRecipient, shortUrl: string): string {
+  if (channel === 'whatsapp') return whatsappText(p, to.brand?.name)
+  return to.brand ? smsText(p, new URL('/search', p.searchUrl).href, to.brand.name) : smsText(p, shortUrl)
+}

@@ -30,12 +30,12 @@ export function createEmailChannel({ mailer, messageIdDomain }: { mailer: Mailer
     name: mailer.driver,
     async send(payload, to, idempotencyKey) {
       if (!to.email) throw new MissingAddressError('email', 'the account has no email address')
-      const content = alertEmail(payload, { unsubscribeUrl: to.unsubscribeUrl })
+      const content = alertEmail(payload, { unsubscribeUrl: to.unsubscribeUrl, brand: to.brand })
       try {
         const sent = await mailer.send({
           to: to.email,
           ...content,
-          headers: unsubscribeHeaders(to.unsubscribeUrl),
+          headers: { ...unsubscribeHeaders(to.unsubscribeUrl), ...(to.brand?.contactEmail ? { 'Reply-To': to.brand.contactEmail } : {}) },
           messageId: messageIdFor(idempotencyKey, messageIdDomain),
         })
         return { providerMessageId: sent.messageId }

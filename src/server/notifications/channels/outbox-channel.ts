@@ -3,7 +3,7 @@ import { extractLinks, insertOutboxMessage } from '../../email/outbox-mailer.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { ChannelDriver, NotificationRecipient } from '../channel-driver.ts'
 import { MissingAddressError } from '../channel-errors.ts'
-import { pushMessage, smsText, whatsappText } from './alert-message.ts'
+import { phoneText, pushMessage } from './alert-message.ts'
 import type { AlertNotificationPayload } from '../../db/schema.ts'
 
 type OutboxChannel = 'sms' | 'whatsapp' | 'push'
@@ -24,7 +24,7 @@ function render(channel: OutboxChannel, payload: AlertNotificationPayload, to: N
     return { to: to.email, subject: message.title, text: `${message.body}\n${message.url}` }
   }
   if (!to.phone) throw new MissingAddressError(channel, 'no phone number on the profile')
-  return { to: to.phone, subject: null, text: channel === 'sms' ? smsText(payload, shortUrl) : whatsappText(payload) }
+  return { to: to.phone, subject: null, text: phoneText(channel, payload, to, shortUrl) }
 }
 
 /**

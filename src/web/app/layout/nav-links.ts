@@ -1,3 +1,4 @@
+import { hasRole } from '#shared/roles.ts'
 import { PATHS } from '#shared/routes.ts'
 import type { AuthState } from '../../hooks/use-auth.ts'
 
@@ -37,6 +38,8 @@ export function navLinks(pathname: string, auth: AuthState, counts: { activeAler
     links.push({ kind: 'route', label: 'Flights', to: PATHS.search, clearsSearch: true })
     const active = counts.activeAlerts ?? 0
     links.push({ kind: 'route', label: 'Alerts', to: PATHS.alerts, ...(active > 0 ? { badge: { count: active, label: `Alerts, ${active} active` } } : {}) })
+    // Unlimited's client workspaces (decision 043); admins hold every plan's features.
+    if (hasRole(auth.role, 'unlimited')) links.push({ kind: 'route', label: 'Clients', to: PATHS.clients })
   }
   return links
 }

@@ -1,4 +1,5 @@
 import { CalendarClock, Crown, Info, Mail, Radar, TrendingDown } from 'lucide-react'
+import { ClientBadge } from '../clients/index.ts'
 import type { ReactNode } from 'react'
 import { isAlertEditable, isAlertExpired, type Alert } from '#shared/alerts/alert.ts'
 import { priceDropPercent } from '#shared/alerts/alert-text.ts'
@@ -34,6 +35,7 @@ export function AlertCard({ alert, now, today, readOnly = false }: { alert: Aler
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">
+          {alert.client_id && <ClientBadge clientId={alert.client_id} />}
           {alert.alert_category === 'premium' && (
             <Badge variant="outline" className="border-amber-500/50 text-amber-800 dark:text-amber-300">
               <Crown aria-hidden="true" />

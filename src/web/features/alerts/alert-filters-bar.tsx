@@ -7,6 +7,8 @@ import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { DEFAULT_ALERT_FILTERS, useAlertStore, type AlertListFilters } from '../../stores/alert-store.ts'
 import { NativeSelect } from '../../components/ui/native-select.tsx'
+import { ClientFilter } from '../clients/index.ts'
+import { usePlan } from './plan-locks.ts'
 
 const SORT_LABEL: Record<AlertListFilters['sortBy'], [asc: string, desc: string]> = {
   created_at: ['Oldest first', 'Newest first'],
@@ -35,11 +37,15 @@ export function AlertFiltersBar({ readOnly }: { readOnly?: AlertListFilters }) {
   const filters = readOnly ?? stored
   const setFilters = useAlertStore((state) => state.setFilters)
   const resetFilters = useAlertStore((state) => state.resetFilters)
+  const advisor = usePlan() === 'unlimited'
   const changed = (Object.keys(DEFAULT_ALERT_FILTERS) as Array<keyof AlertListFilters>).some((key) => filters[key] !== DEFAULT_ALERT_FILTERS[key])
 
   return (
     <form role="search" aria-label="Filter alerts" onSubmit={(event) => event.preventDefault()}>
-      <fieldset disabled={readOnly !== undefined} className="grid min-w-0 grid-cols-2 gap-3 lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))]">
+      <fieldset
+        disabled={readOnly !== undefined}
+        className={`grid min-w-0 grid-cols-2 gap-3 ${advisor ? 'lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))]' : 'lg:grid-cols-[minmax(0,1.6fr)_repeat(3,minmax(0,1fr))]'}`}
+      >
       <div className="col-span-2 grid gap-1.5 lg:col-span-1">
         <Label htmlFor={`${id}-q`}>Search</Label>
         <div className="relative">
@@ -91,8 +97,9 @@ export function AlertFiltersBar({ readOnly }: { readOnly?: AlertListFilters }) {
           ))}
         </NativeSelect>
       </div>
+      {advisor && <ClientFilter className="col-span-2 lg:col-span-1" id={`${id}-client`} value={filters.client} onChange={(client) => setFilters({ client })} />}
       {changed && !readOnly && (
-        <div className="col-span-2 flex justify-end lg:col-span-4">
+        <div className={`col-span-2 flex justify-end ${advisor ? 'lg:col-span-5' : 'lg:col-span-4'}`}>
           <Button type="button" variant="link" size="sm" className="h-auto px-0" onClick={resetFilters}>
             <X aria-hidden="true" />
             Reset filters

@@ -88,7 +88,7 @@ describe('/alerts list', () => {
 
     await waitFor(() => expect(api.made('GET', '/api/alerts?').at(-1)!.url).toBe('/api/alerts?status=paused&alertType=flight&sortBy=target_price&sortOrder=asc&q=lis'))
     const saved = JSON.parse(localStorage.getItem(ALERT_STORE_NAME)!) as { state: { filters: unknown } }
-    expect(saved.state.filters).toEqual({ status: 'paused', alertType: 'flight', sortBy: 'target_price', sortOrder: 'asc', searchQuery: 'lis' })
+    expect(saved.state.filters).toEqual({ status: 'paused', alertType: 'flight', sortBy: 'target_price', sortOrder: 'asc', searchQuery: 'lis', client: '' })
 
     await user.click(screen.getByRole('button', { name: 'Reset filters' }))
     expect(useAlertStore.getState().filters).toEqual(DEFAULT_ALERT_FILTERS)

@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input.tsx'
 import type { AlertSettings, AlertSettingsInput } from './alert-settings-schema.ts'
 import { ChannelSwitches } from './channel-switches.tsx'
 import { FrequencyOptions } from './frequency-options.tsx'
+import { ClientChoice } from '../clients/index.ts'
 
 /** The fields the create and edit forms share: name, target price, channels, check frequency. */
 export function AlertSettingsFields({
@@ -35,6 +36,7 @@ export function AlertSettingsFields({
           <Input type="number" inputMode="decimal" min={1} step="any" {...form.register('target_price')} />
         </FormField>
       </div>
+      {plan === 'unlimited' && <ClientChoice field={form.register('client_id')} error={errors.client_id?.message} />}
       <ChannelSwitches control={form.control} plan={plan} error={errors.notification_channels?.message} />
       <FrequencyOptions
         form={form}

@@ -8,9 +8,11 @@ import { ALERT_MESSAGES, createAlertSchema } from '#shared/alerts/alert.ts'
  * what the server refuses).
  */
 const { name, target_price, notification_channels, check_frequency } = createAlertSchema.shape
+/** The form's "Tracking for" select: "" is the advisor themselves. */
+const client_id = z.preprocess((value) => (value === '' ? null : value), createAlertSchema.shape.client_id)
 
 export const alertSettingsSchema = z
-  .object({ name, target_price, notification_channels, check_frequency })
+  .object({ name, target_price, notification_channels, check_frequency, client_id })
   .refine((settings) => Object.values(settings.notification_channels).some(Boolean), {
     message: ALERT_MESSAGES.noChannel,
     path: ['notification_channels'],
@@ -19,7 +21,7 @@ export const alertSettingsSchema = z
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>
 export type AlertSettings = z.output<typeof alertSettingsSchema>
 
-const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency'] as const
+const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id'] as const
 
 /**
  * Puts the server's field errors on the form's fields ("notification_channels.sms" on the channel

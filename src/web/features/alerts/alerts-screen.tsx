@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
+import { alertListQuerySchema } from '#shared/alerts/alert.ts'
 import { useSearchParams } from 'react-router'
 import { useOnline } from '../../components/role-gate.tsx'
 import { useAuth } from '../../hooks/use-auth.ts'
@@ -37,6 +38,21 @@ export function AlertsScreen() {
   const editingId = useAlertStore((state) => state.editingId)
   const detailId = searchParams.get('alert')
   const userId = useAuth().user?.id
+  // "3 alerts" on a client (/clients) links here with ?client=<id>: that client's alerts, every status.
+  const clientParam = searchParams.get('client')
+  useEffect(() => {
+    if (clientParam === null) return
+    const parsed = alertListQuerySchema.shape.client.safeParse(clientParam)
+    if (parsed.success && parsed.data) useAlertStore.getState().setFilters({ client: parsed.data, status: 'all' })
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.delete('client')
+        return next
+      },
+      { replace: true },
+    )
+  }, [clientParam, setSearchParams])
 
   // The alert being edited, from the list on screen or the open detail (both already loaded).
   const list = useQuery(alertListQueryOptions(filters))

@@ -17,6 +17,7 @@ export function alertListSearch(filters: AlertListFilters): string {
   const search = new URLSearchParams({ status: filters.status, alertType: filters.alertType, sortBy: filters.sortBy, sortOrder: filters.sortOrder })
   const q = filters.searchQuery.trim()
   if (q) search.set('q', q)
+  if (filters.client) search.set('client', filters.client)
   return search.toString()
 }
 

@@ -61,8 +61,10 @@ export function CreateAlertForm({ draft, onDone }: { draft: AlertDraft; onDone: 
     if (!built.ok) return
     setFailure(null)
     try {
+      const { client_id: clientId, ...settings } = values
       await create.mutateAsync({
-        ...values,
+        ...settings,
+        ...(clientId ? { client_id: clientId } : {}),
         alertType,
         search_parameters: built.params,
         filters: { ...draft.search.filters },

@@ -55,6 +55,7 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
       target_price: alert.target_price,
       notification_channels: { ...alert.notification_channels },
       check_frequency: alert.check_frequency,
+      client_id: alert.client_id ?? '',
     },
   })
 
@@ -62,7 +63,9 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
     setFailure(null)
     setUpgrade(null)
     try {
-      await update.mutateAsync({ id: alert.id, patch: values })
+      // The client travels only when it changed (a downgraded advisor may still edit a client's alert).
+      const { client_id: clientId, ...rest } = values
+      await update.mutateAsync({ id: alert.id, patch: clientId === alert.client_id ? rest : values })
       toast.success('Alert updated')
       onDone()
     } catch (error) {

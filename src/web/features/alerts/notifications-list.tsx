@@ -1,29 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { format, parseISO } from 'date-fns'
 import { formatPrice } from '#shared/format.ts'
-import { Badge, type BadgeProps } from '../../components/ui/badge.tsx'
+import { Badge } from '../../components/ui/badge.tsx'
+import { deliveryOf } from '../../lib/notice-delivery.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
 import { CHANNEL_LABEL } from './alert-labels.ts'
 import { alertNotificationsQueryOptions, type AlertNotificationRecord } from './api.ts'
-
-type Delivery = { label: string; variant: NonNullable<BadgeProps['variant']> }
-
-/** What became of a notice: pending splits into Pending (not tried yet) and Retrying; dead is Failed. */
-export function deliveryOf(notice: Pick<AlertNotificationRecord, 'status' | 'attempts'>): Delivery {
-  switch (notice.status) {
-    case 'sent':
-      return { label: 'Sent', variant: 'success' }
-    case 'dead':
-      return { label: 'Failed', variant: 'destructive' }
-    case 'skipped':
-      return { label: 'Skipped', variant: 'muted' }
-    case 'discarded':
-      return { label: 'Not sent', variant: 'muted' }
-    default:
-      return notice.attempts > 0 ? { label: 'Retrying', variant: 'warning' } : { label: 'Pending', variant: 'secondary' }
-  }
-}
 
 const when = (iso: string) => format(parseISO(iso), 'MMM d, HH:mm')
 

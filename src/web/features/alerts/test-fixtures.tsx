@@ -58,6 +58,7 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     next_check_at: null,
     status_note: null,
     premium_reasons: [],
+    client_id: null,
     created_at: '2030-01-01T09:00:00.000Z',
     updated_at: '2030-01-31T10:00:00.000Z',
     ...overrides,

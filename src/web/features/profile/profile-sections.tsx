@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
-import { AlertTriangle, Bell, Code2, CreditCard, KeyRound, Link2, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, type LucideIcon } from 'lucide-react'
+import { AlertTriangle, Bell, Code2, CreditCard, KeyRound, Link2, Mail, MonitorSmartphone, ShieldCheck, Trash2, UserRound, Webhook, type LucideIcon } from 'lucide-react'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Skeleton } from '../../components/ui/skeleton.tsx'
@@ -20,6 +20,7 @@ import { PasswordSection } from './password-section.tsx'
 import { SessionsSection } from './sessions-section.tsx'
 import { SIGN_IN_METHODS_ID, SignInMethodsSection } from './sign-in-methods-section.tsx'
 import { TwoFactorSection } from './two-factor-section.tsx'
+import { WEBHOOKS_ID, WebhooksSection } from './webhooks-section.tsx'
 
 const SECTIONS: { id: string; label: string; icon: LucideIcon; unlimited?: boolean }[] = [
   { id: 'account', label: 'Account', icon: UserRound },
@@ -30,6 +31,7 @@ const SECTIONS: { id: string; label: string; icon: LucideIcon; unlimited?: boole
   { id: 'password', label: 'Password', icon: KeyRound },
   { id: 'sessions', label: 'Sessions', icon: MonitorSmartphone },
   { id: API_TOKENS_ID, label: 'API tokens', icon: Code2, unlimited: true },
+  { id: WEBHOOKS_ID, label: 'Webhooks', icon: Webhook, unlimited: true },
   { id: 'two-factor', label: 'Two-factor', icon: ShieldCheck },
   { id: 'delete-account', label: 'Delete account', icon: Trash2 },
 ]
@@ -108,6 +110,7 @@ export function ProfileSections() {
         <PasswordSection email={user.email} />
         <SessionsSection />
         {unlimited && <ApiTokensSection />}
+        {unlimited && <WebhooksSection />}
         <TwoFactorSection enabled={!!user.twoFactorEnabled} email={user.email} />
         <DeleteAccountSection email={user.email} />
       </div>
