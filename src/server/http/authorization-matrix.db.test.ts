@@ -185,7 +185,7 @@ function bodyFor(method: string, path: string): unknown {
   if (method === 'GET' || method === 'DELETE') return undefined
   if (path.endsWith('/pay') || path.endsWith('/card')) return GOOD_CARD
   if (path.endsWith('/switch')) return { priceId: 'elite_monthly' }
-  if (path === '/api/alerts/:id') return { name: 'Renamed by someone else' }
+  if (path === '/api/alerts/:id' || path === '/api/v1/alerts/:id') return { name: 'Renamed by someone else' }
   return {}
 }
 
@@ -206,7 +206,7 @@ function routeTable(): { method: string; path: string }[] {
 const isLibrary = (path: string) => path.startsWith('/api/auth/')
 /**
  * The public API v1 answers personal API tokens only (cookies dropped): anonymous → 401 here, and
- * its per-object checks (another user's alert → 404 with their token) are api-tokens/api-v1.db.test.ts's.
+ * another advisor's token → 404 on every per-object v1 route (the last test below).
  */
 const isTokenApi = (path: string) => path.startsWith('/api/v1/')
 
@@ -263,6 +263,43 @@ describe('authorization matrix (from the route table)', () => {
       expect(await object.look(), kind.prefix.source).toEqual(before)
     }
     expect(attempts).toBeGreaterThanOrEqual(10)
+    expect(crossings).toEqual([])
+  })
+
+  it('per-object v1 routes: another advisor’s read-and-write token gets 404 for every method, and the owner’s object is unchanged', async () => {
+    const tokenOf = async (client: TestClient) => {
+      const res = await client.request('/api/me/api-tokens', { method: 'POST', json: { name: 'Matrix', scopes: ['write'] } })
+      return ((await res.json()) as { token: string }).token
+    }
+    await setPlan(t, owner.userId, 'unlimited')
+    const stranger = await signedInUser(t, 'v1-stranger')
+    await setPlan(t, stranger.userId, 'unlimited')
+    const token = await tokenOf(stranger.client)
+    const alert = await createAlertVia(owner.client)
+    const created = await owner.client.request('/api/clients', { method: 'POST', json: { name: 'Matrix v1 client', email: `matrix-v1-${Date.now()}@example.org`, channels: ['email'] } })
+    const { client } = (await created.json()) as { client: { id: string } }
+    const objects = [
+      { prefix: /^\/api\/v1\/alerts\/:id/, id: alert.id, look: async () => json(await owner.client.request(`/api/alerts/${alert.id}`)) },
+      { prefix: /^\/api\/v1\/clients\/:id/, id: client.id, look: async () => json(await owner.client.request(`/api/clients/${client.id}`)) },
+    ]
+    const v1Routes = routeTable().filter(({ path }) => isTokenApi(path) && path.includes(':id'))
+    const unclassified = v1Routes.filter(({ path }) => !objects.some((o) => o.prefix.test(path)))
+    expect(unclassified).toEqual([])
+    const crossings: string[] = []
+    const order = (method: string) => ['GET', 'PATCH', 'PUT', 'POST', 'DELETE'].indexOf(method)
+    for (const object of objects) {
+      const before = await object.look()
+      for (const { method, path } of v1Routes.filter((r) => object.prefix.test(r.path)).sort((a, b) => order(a.method) - order(b.method))) {
+        const body = bodyFor(method, path)
+        const res = await t.app.request(path.replace(':id', object.id), {
+          method,
+          headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+        if (res.status !== 404) crossings.push(`${method} ${path} → ${res.status}`)
+      }
+      expect(await object.look(), object.prefix.source).toEqual(before)
+    }
     expect(crossings).toEqual([])
   })
 })
