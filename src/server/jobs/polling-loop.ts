@@ -30,6 +30,8 @@ export function startPollingLoop(options: {
   /** Wait before the first cycle; one poll by default, so starting a process costs nothing. */
   firstDelayMs?: number
   errorPauseMs?: number
+  /** Something that says work arrived (the outbox signal): each ring wakes the loop; stopping unsubscribes. */
+  wakeOn?: { subscribe(listener: () => void): () => void } | undefined
 }): PollingLoop {
   const controller = new AbortController()
   let timer: NodeJS.Timeout | undefined
@@ -59,14 +61,18 @@ export function startPollingLoop(options: {
       })
   }
 
+  const wake = () => {
+    if (controller.signal.aborted) return
+    if (running) wakeRequested = true
+    else schedule(0)
+  }
+  const unsubscribe = options.wakeOn?.subscribe(wake)
+
   schedule(options.firstDelayMs ?? options.pollMs)
   return {
-    wake() {
-      if (controller.signal.aborted) return
-      if (running) wakeRequested = true
-      else schedule(0)
-    },
+    wake,
     async stop() {
+      unsubscribe?.()
       controller.abort()
       clearTimeout(timer)
       await running

@@ -14,8 +14,10 @@ export function startNotificationDispatcher(
   options: DispatchOptions & { pollMs?: number; signal?: OutboxSignal } = {},
 ): PollingLoop {
   const batchSize = options.batchSize ?? DISPATCH_DEFAULTS.batchSize
-  const loop = startPollingLoop({
+  // The engine signals after queueing notices: look for them now rather than at the next poll.
+  return startPollingLoop({
     pollMs: options.pollMs ?? DISPATCH_POLL_MS,
+    wakeOn: options.signal,
     logger: deps.logger,
     failureMessage: 'notification round failed; retrying later',
     cycle: async () => {
@@ -24,13 +26,4 @@ export function startNotificationDispatcher(
       return { again: summary.claimed >= batchSize }
     },
   })
-  // The engine signals after queueing notices: look for them now rather than at the next poll.
-  const unsubscribe = options.signal?.subscribe(() => loop.wake())
-  return {
-    wake: loop.wake,
-    async stop() {
-      unsubscribe?.()
-      await loop.stop()
-    },
-  }
 }

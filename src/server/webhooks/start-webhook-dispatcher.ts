@@ -17,8 +17,9 @@ export function startWebhookDispatcher(
   options: WebhookDispatchOptions & { pollMs: number; signal?: WakeSignal },
 ): PollingLoop {
   const batchSize = options.batchSize ?? WEBHOOK_DISPATCH_DEFAULTS.batchSize
-  const loop = startPollingLoop({
+  return startPollingLoop({
     pollMs: options.pollMs,
+    wakeOn: options.signal,
     logger: deps.logger,
     failureMessage: 'webhook round failed; retrying later',
     cycle: async () => {
@@ -27,12 +28,4 @@ export function startWebhookDispatcher(
       return { again: summary.claimed >= batchSize }
     },
   })
-  const unsubscribe = options.signal?.subscribe(() => loop.wake())
-  return {
-    wake: loop.wake,
-    async stop() {
-      unsubscribe?.()
-      await loop.stop()
-    },
-  }
 }
