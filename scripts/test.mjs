@@ -14,6 +14,31 @@ const extraArgs = process.argv.slice(2)
 
 mkdirSync('.tmp', { recursive: true })
 
+/** "file > test" for every failed Vitest test, and files that failed without a test (a crash). */
+function vitestFailures(report) {
+  const names = []
+  for (const file of report.testResults ?? []) {
+    const path = file.name.replace(`${process.cwd()}/`, '')
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    for (const test of failed) names.push(`${path} > ${test.fullName}`)
+    if (failed.length === 0 && file.status === 'failed') names.push(`${path} (${(file.message ?? 'failed').split('\n')[0]})`)
+  }
+  return names
+}
+
+/** "file > title" for every browser test whose outcome was unexpected. */
+function playwrightFailures(report) {
+  const names = []
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file} > ${spec.title}`)
+    }
+    for (const child of suite.suites ?? []) visit(child)
+  }
+  for (const suite of report.suites ?? []) visit(suite)
+  return names
+}
+
 /** Runs a command to its end; `log` sends its output to a file instead of the terminal. */
 function run(command, args, { env = {}, log } = {}) {
   return new Promise((resolve) => {
@@ -30,7 +55,7 @@ function run(command, args, { env = {}, log } = {}) {
 
 const seconds = (since) => `${Math.round((performance.now() - since) / 1000)} s`
 const phases = []
-const totals = { passed: 0, failed: 0, skipped: 0 }
+const totals = { passed: 0, failed: 0, skipped: 0, failures: [] }
 let exitCode = 0
 const needBrowser = !skipBrowser && existsSync(CHROMIUM)
 
@@ -46,6 +71,7 @@ if (existsSync('.tmp/vitest-results.json')) {
   totals.passed += report.numPassedTests
   totals.failed += report.numFailedTests
   totals.skipped += report.numPendingTests + report.numTodoTests
+  totals.failures.push(...vitestFailures(report))
 }
 if (vitest.status !== 0) {
   exitCode = 1
@@ -75,10 +101,12 @@ if (skipBrowser) {
     const e2e = await run('npx', ['playwright', 'test'], { env: { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' } })
     phases.push(`Playwright ${seconds(e2eStarted)}`)
     if (existsSync('.tmp/playwright-results.json')) {
-      const { stats } = JSON.parse(readFileSync('.tmp/playwright-results.json', 'utf8'))
+      const report = JSON.parse(readFileSync('.tmp/playwright-results.json', 'utf8'))
+      const { stats } = report
       totals.passed += stats.expected + stats.flaky
       totals.failed += stats.unexpected
       totals.skipped += stats.skipped
+      totals.failures.push(...playwrightFailures(report))
     }
     if (e2e.status !== 0) {
       exitCode = 1
@@ -88,6 +116,7 @@ if (skipBrowser) {
 }
 
 if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify(totals))
+if (totals.failures.length > 0) console.log(`\nFailed tests:\n${totals.failures.map((name) => `  ${name}`).join('\n')}`)
 console.log(`\n${phases.join(', ')}; ${seconds(started)} in all.`)
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`)
 process.exit(exitCode)
