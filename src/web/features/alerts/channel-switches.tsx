@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { Lock, PhoneOff } from 'lucide-react'
+import { Info, Lock, PhoneOff } from 'lucide-react'
 import { useId } from 'react'
-import { Controller, type Control } from 'react-hook-form'
+import { Controller, useWatch, type Control } from 'react-hook-form'
+import type { ClientView } from '#shared/clients.ts'
 import { PREMIUM_REASON_LABEL } from '#shared/alerts/alert-rules.ts'
 import type { PhoneState } from '#shared/phone-verification.ts'
 import { NOTIFICATION_CHANNELS, type NotificationChannel, type PlanId } from '#shared/plans.ts'
@@ -9,6 +10,7 @@ import { PATHS } from '#shared/routes.ts'
 import { Label } from '../../components/ui/label.tsx'
 import { Switch } from '../../components/ui/switch.tsx'
 import { Link } from 'react-router'
+import { clientChannelNote, clientListQueryOptions } from '../clients/index.ts'
 import { phoneQueryOptions } from '../notifications/index.ts'
 import { CHANNEL_LABEL } from './alert-labels.ts'
 import type { AlertSettingsInput } from './alert-settings-schema.ts'
@@ -17,17 +19,20 @@ import { channelLock, UPGRADE_PATH } from './plan-locks.ts'
 /**
  * One switch per channel. Channels the plan lacks are locked, with the upgrade reason and the plan
  * that unlocks them; a locked channel that is already on (an older alert) can still be switched off.
+ * For a client's alert (Unlimited, decision 043) the notices go to the client, so the notes speak
+ * of the client's contacts instead of the advisor's phone.
  */
 export function ChannelSwitches({ control, plan, error }: { control: Control<AlertSettingsInput>; plan: PlanId; error?: string }) {
   const id = useId()
-  // Only to say when SMS and WhatsApp would wait for a number; the switches work without it.
-  const phone = useQuery(phoneQueryOptions)
+  const { forClient, client } = useChosenClient(control, plan)
+  // Only to say when SMS and WhatsApp would wait for the advisor's number; the switches work without it.
+  const phone = useQuery({ ...phoneQueryOptions, enabled: !forClient })
   return (
     <fieldset className="grid gap-2" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium">Notify me by</legend>
+      <legend className="mb-2 text-sm font-medium">{client ? `Notify ${client.name} by` : forClient ? 'Notify the client by' : 'Notify me by'}</legend>
       <ul className="grid gap-2 sm:grid-cols-2">
         {NOTIFICATION_CHANNELS.map((channel) => (
-          <ChannelSwitch key={channel} channel={channel} control={control} plan={plan} phone={phone.data} />
+          <ChannelSwitch key={channel} channel={channel} control={control} plan={plan} phone={forClient ? undefined : phone.data} client={client} />
         ))}
       </ul>
       {error && (
@@ -37,6 +42,14 @@ export function ChannelSwitches({ control, plan, error }: { control: Control<Ale
       )}
     </fieldset>
   )
+}
+
+/** Whether the alert is for a client (chosen under "Tracking for"), and that client once the list has loaded. */
+function useChosenClient(control: Control<AlertSettingsInput>, plan: PlanId): { forClient: boolean; client: ClientView | null } {
+  const clientId = useWatch({ control, name: 'client_id' })
+  const forClient = plan === 'unlimited' && Boolean(clientId)
+  const clients = useQuery({ ...clientListQueryOptions(), enabled: forClient })
+  return { forClient, client: (forClient && clients.data?.find((client) => client.id === clientId)) || null }
 }
 
 /** Where notices on a phone channel stand when the number isn't verified (decision 015): they wait. */
@@ -52,15 +65,18 @@ function ChannelSwitch({
   control,
   plan,
   phone,
+  client,
 }: {
   channel: NotificationChannel
   control: Control<AlertSettingsInput>
   plan: PlanId
   phone: PhoneState | undefined
+  client: ClientView | null
 }) {
   const id = useId()
   const lock = channelLock(plan, channel)
-  const note = lock ? null : phoneNote(channel, phone)
+  const note = lock || client ? null : phoneNote(channel, phone)
+  const forClient = lock || !client ? null : clientChannelNote(client, channel)
   // Push shares SMS's premium reason on the server (decision 012) but is named for itself here.
   const what = channel === 'push' ? 'Push notifications' : lock ? PREMIUM_REASON_LABEL[lock.reason] : ''
   return (
@@ -85,6 +101,12 @@ function ChannelSwitch({
             </Link>
           </p>
         )}
+        {forClient && (
+          <p id={`${id}-client`} className="text-xs text-muted-foreground">
+            <Info className="mr-1 inline size-3 align-[-1px]" aria-hidden="true" />
+            {forClient}
+          </p>
+        )}
       </div>
       <Controller
         control={control}
@@ -96,7 +118,7 @@ function ChannelSwitch({
             onCheckedChange={field.onChange}
             onBlur={field.onBlur}
             disabled={Boolean(lock) && !field.value}
-            aria-describedby={lock ? `${id}-lock` : note ? `${id}-phone` : undefined}
+            aria-describedby={lock ? `${id}-lock` : note ? `${id}-phone` : forClient ? `${id}-client` : undefined}
           />
         )}
       />
