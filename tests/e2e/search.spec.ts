@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { signedIn } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { inDays } from './alert-helpers.ts'
@@ -8,6 +8,14 @@ async function pickAirport(page: Page, field: 'From' | 'To', typed: string, opti
   const input = page.getByRole('combobox', { name: field })
   await input.fill(typed)
   await page.getByRole('listbox', { name: `${field} suggestions` }).getByRole('option', { name: option }).first().click()
+}
+
+/** The prices on the result cards of a list, top to bottom (cards without a price left out). */
+async function cardPrices(list: Locator): Promise<number[]> {
+  const texts = await list
+    .getByRole('article')
+    .evaluateAll((cards) => cards.map((card) => [...card.querySelectorAll('p')].map((p) => p.textContent ?? '').find((text) => /^\$[\d,]+$/.test(text)) ?? ''))
+  return texts.filter(Boolean).map((text) => Number(text.replace(/[$,]/g, '')))
 }
 
 /** The "Select flight" buttons of the first leg section still on the page. */
@@ -28,7 +36,23 @@ test.describe('flight search', () => {
     await expect(showing).toBeVisible()
     const total = Number((await showing.textContent())!.match(/of (\d+)/)![1])
     expect(total).toBeGreaterThan(3)
-    await expect(page.getByRole('heading', { name: 'Best flights' })).toBeVisible()
+    // One sort control, and the list is in the order it names (issue 16): by default one list by
+    // price, never "Best flights" by price followed by cheaper "Other flights".
+    const sort = page.getByRole('combobox', { name: 'Sort by' })
+    await expect(sort).toHaveCount(1)
+    await expect(sort).toHaveText('Price (low to high)')
+    await expect(page.getByRole('heading', { name: /^Best flights/ })).toHaveCount(0)
+    const listed = await cardPrices(page.getByRole('region', { name: /^All flights/ }))
+    expect(listed.length).toBeGreaterThan(3)
+    expect(listed).toEqual([...listed].sort((a, b) => a - b))
+    // "Top flights" is the provider's ranking: Best flights above the others.
+    await sort.click()
+    await page.getByRole('option', { name: 'Top flights' }).click()
+    await expect(page.getByRole('heading', { name: /^Best flights/ })).toBeVisible()
+    await expect(page.getByRole('heading', { name: /^Other flights/ })).toBeVisible()
+    await page.getByRole('button', { name: 'More filters' }).click()
+    await expect(page.getByRole('dialog', { name: 'More filters' }).getByLabel('Sort by')).toHaveCount(0)
+    await page.keyboard.press('Escape')
 
     // Nonstops only: the count says how many remain, and every remaining card is nonstop.
     const filters = page.getByRole('complementary', { name: 'Filters' })

@@ -63,6 +63,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const WORKER_STARTED = /"msg":"worker started"/
 const CYCLE_DONE = /"msg":"price-check cycle"/
+/** A line the worker writes only when it did something: a check cycle or a round of notices. */
+const WORK_LINE = /"msg":"(price-check cycle|notification round|notification sent|notification will be retried)"/g
 
 /** Settings that make a worker quick to observe: short polls, small batches, no provider budget in the way. */
 const FAST_WORKER = {
@@ -459,6 +461,27 @@ if (process.env.DATABASE_URL) {
       bundle?.remove()
     })
 
+    /**
+     * Until the worker has logged no work for QUIET_MS: each cycle that claims alerts and each round
+     * that claims notices writes a line, every 100 ms while work is left (FAST_WORKER).
+     */
+    async function waitForQuiet(app: ServerProcess, timeoutMs = 60_000): Promise<void> {
+      const QUIET_MS = 1_500
+      const workLines = () => app.output().match(WORK_LINE)?.length ?? 0
+      let seen = workLines()
+      let since = performance.now()
+      await waitFor(
+        'the worker to fall quiet',
+        () => {
+          const now = workLines()
+          if (now !== seen) [seen, since] = [now, performance.now()]
+          return performance.now() - since >= QUIET_MS
+        },
+        timeoutMs,
+        100,
+      )
+    }
+
     async function startApp(): Promise<ServerProcess> {
       const t0 = performance.now()
       const app = spawnLogged({ ...FAST_WORKER, ...APP_ENV, DATA_DIR: dataDir, DATABASE_URL: undefined }, bundle.main)
@@ -495,12 +518,13 @@ if (process.env.DATABASE_URL) {
       figures.checkedDuringKills = done.checked
       figures.sentDuringKills = done.sent
 
-      // Then the app runs undisturbed (stopped now and then to look at the directory) until all is done.
+      // Then the app runs undisturbed until its worker falls quiet, and is stopped to look at the
+      // directory (only one process may open it); again if anything is left (a notice's retry).
       const t1 = performance.now()
       let left = await remainingWorkIn(openDir)
-      for (let round = 0; round < 10 && !nothingLeft(left); round++) {
+      for (let round = 0; round < 5 && !nothingLeft(left); round++) {
         const app = await startApp()
-        await sleep(2_500)
+        await waitForQuiet(app)
         await stopGracefully(app)
         figures.outboxRepeatsFolded += foldedRepeats(app)
         left = await remainingWorkIn(openDir)

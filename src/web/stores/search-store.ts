@@ -24,7 +24,8 @@ import type { Alliance } from '#shared/flights/search-params.ts'
 
 export const SEARCH_FILTERS_STORAGE_KEY = 'search-filters-storage'
 
-export type PostSearchSort = 'price-low-high' | 'price-high-low' | 'duration' | 'departure' | 'arrival'
+/** 'top': the provider's ranking, with its Best flights above the others (the only order that groups them). */
+export type PostSearchSort = 'top' | 'price-low-high' | 'price-high-low' | 'duration' | 'departure' | 'arrival'
 export const MINUTES_PER_DAY = 1440
 
 export interface PostSearchFilters {

@@ -3,8 +3,8 @@ import { DEFAULT_SEARCH_FILTERS, DEFAULT_TIME_WINDOW, type SearchFilters, type S
 const isDefaultWindow = (window: TimeWindow | undefined) => !window || window.every((hour, i) => hour === DEFAULT_TIME_WINDOW[i])
 
 /**
- * How many "More filters" settings narrow the search (shown on the button). Passenger counts and
- * the region/language/currency preferences are not filters, and time windows count only for the
+ * How many "More filters" settings narrow the search (shown on the button). Passenger counts,
+ * the provider's sort order and the region/language/currency preferences are not filters, and time windows count only for the
  * legs the trip type has.
  */
 export function activeFilterCount(params: Pick<SearchParams, 'tripType' | 'multiCitySegments'>, filters: SearchFilters): number {
@@ -13,7 +13,6 @@ export function activeFilterCount(params: Pick<SearchParams, 'tripType' | 'multi
   const bump = (active: boolean) => {
     if (active) count += 1
   }
-  bump(filters.sortBy !== d.sortBy)
   bump(filters.stops !== d.stops)
   bump(filters.bags !== d.bags)
   bump(filters.priceRange[0] !== d.priceRange[0] || filters.priceRange[1] !== d.priceRange[1])

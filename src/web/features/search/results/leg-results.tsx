@@ -20,6 +20,9 @@ export const PAGE_SIZE = 20
 
 const GROUP_TITLES = { best: 'Best flights', other: 'Other flights', all: 'All flights' } as const
 
+const SORT_OF_SUMMARY: Record<SummaryView, PostSearchSort> = { best: 'top', cheapest: 'price-low-high', fastest: 'duration' }
+const SUMMARY_OF_SORT: Partial<Record<PostSearchSort, SummaryView>> = { top: 'best', 'price-low-high': 'cheapest', duration: 'fastest' }
+
 export interface LegResultsProps {
   response: SearchResponse
   leg: number
@@ -36,24 +39,17 @@ export function LegResults({ response, leg, kind, chosenBefore, insights, onSele
   const setPostSearchFilters = useSearchStore((s) => s.setPostSearchFilters)
   const resetPostSearchFilters = useSearchStore((s) => s.resetPostSearchFilters)
   const filters = useMemo(() => stored ?? defaultPostSearchFilters(), [stored])
-  const [priceView, setPriceView] = useState<'best' | 'cheapest'>('best')
   const [limits, setLimits] = useState<Record<string, number>>({})
 
   const index = useMemo(() => indexItineraries(response.best, response.other), [response])
-  const grouped = filters.sortBy === DEFAULT_SORT && priceView === 'best'
-  const view = useMemo(() => applyPostSearchFilters(index, filters, { grouped }), [index, filters, grouped])
+  const view = useMemo(() => applyPostSearchFilters(index, filters), [index, filters])
 
   const change = useCallback((patch: Partial<PostSearchFilters>) => setPostSearchFilters(leg, patch), [leg, setPostSearchFilters])
   const reset = useCallback(() => resetPostSearchFilters(leg), [leg, resetPostSearchFilters])
 
-  const activeSummary: SummaryView | null = filters.sortBy === 'duration' ? 'fastest' : filters.sortBy === DEFAULT_SORT ? priceView : null
-  const onSummary = (next: SummaryView) => {
-    if (next === 'fastest') change({ sortBy: 'duration' })
-    else {
-      setPriceView(next)
-      change({ sortBy: DEFAULT_SORT })
-    }
-  }
+  // Best / Cheapest / Fastest are shortcuts into the one sort control, never a second order.
+  const activeSummary = SUMMARY_OF_SORT[filters.sortBy] ?? null
+  const onSummary = (next: SummaryView) => change({ sortBy: SORT_OF_SUMMARY[next] })
 
   const all = useMemo(() => [...response.best, ...response.other], [response])
   const route = legRoute(all)
@@ -142,7 +138,7 @@ export function LegResults({ response, leg, kind, chosenBefore, insights, onSele
                   <h3 id={headingId} className="mt-1 text-sm font-semibold">
                     {GROUP_TITLES[group.key]}
                     {group.key === 'best' && <span className="ml-2 font-normal text-muted-foreground">Ranked on price and convenience</span>}
-                    {group.key === 'all' && <span className="ml-2 font-normal text-muted-foreground">{sortDescription(filters.sortBy, priceView)}</span>}
+                    {group.key === 'all' && <span className="ml-2 font-normal text-muted-foreground">{sortDescription(filters.sortBy)}</span>}
                   </h3>
                   <ul className="grid gap-2">
                     {visible.map((itinerary) => (
@@ -172,8 +168,8 @@ export function LegResults({ response, leg, kind, chosenBefore, insights, onSele
   )
 }
 
-function sortDescription(sort: PostSearchSort, priceView: 'best' | 'cheapest'): string {
-  if (sort === DEFAULT_SORT) return priceView === 'cheapest' ? 'Cheapest first' : ''
+function sortDescription(sort: PostSearchSort): string {
+  if (sort === DEFAULT_SORT) return 'Cheapest first'
   return `Sorted by ${SORT_OPTIONS.find((o) => o.value === sort)?.label.toLowerCase()}`
 }
 

@@ -8,24 +8,34 @@ const results = oneWayResults()
 const index = indexItineraries(results.best, results.other)
 const ids = (list: Itinerary[]) => list.map((it) => it.id)
 const filters = (patch: Partial<PostSearchFilters> = {}): PostSearchFilters => ({ ...defaultPostSearchFilters(), ...patch })
-const shownIds = (patch: Partial<PostSearchFilters> = {}, grouped?: boolean) =>
-  applyPostSearchFilters(index, filters(patch), grouped === undefined ? {} : { grouped }).groups.flatMap((g) => ids(g.itineraries))
+const shownIds = (patch: Partial<PostSearchFilters> = {}) => applyPostSearchFilters(index, filters(patch)).groups.flatMap((g) => ids(g.itineraries))
+const prices = (list: Itinerary[]) => list.map((it) => it.price)
 
 describe('post-search filters: defaults and grouping', () => {
-  it('shows everything by default, Best then Other, each sorted by price (a missing price last)', () => {
+  it('shows everything by default in one list in price order, the order the sort control names (a missing price last)', () => {
     const view = applyPostSearchFilters(index, filters())
     expect(view.shown).toBe(5)
     expect(view.total).toBe(5)
     expect(view.active).toEqual([])
-    expect(view.groups.map((g) => g.key)).toEqual(['best', 'other'])
-    expect(ids(view.groups[0]!.itineraries)).toEqual(['ba117', 'vs3'])
-    expect(ids(view.groups[1]!.itineraries)).toEqual(['fi455', 'ei151', 'aa101'])
+    // Issue 16: never "Best flights" by price and then cheaper "Other flights" under "Price (low to high)".
+    expect(view.groups.map((g) => g.key)).toEqual(['all'])
+    expect(ids(view.groups[0]!.itineraries)).toEqual(['fi455', 'ei151', 'ba117', 'vs3', 'aa101'])
+    const listed = prices(view.groups[0]!.itineraries).filter((price) => price !== null)
+    expect(listed).toEqual([...listed].sort((a, b) => a - b))
   })
 
-  it('merges the groups for any other sort, and on request for the default one', () => {
+  it('keeps Best flights above the others, each in the provider’s ranking, only under "Top flights"', () => {
+    const view = applyPostSearchFilters(index, filters({ sortBy: 'top' }))
+    expect(view.groups.map((g) => g.key)).toEqual(['best', 'other'])
+    expect(ids(view.groups[0]!.itineraries)).toEqual(ids(results.best))
+    expect(ids(view.groups[1]!.itineraries)).toEqual(ids(results.other))
+  })
+
+  it('merges the groups for every other sort', () => {
     expect(shownIds({ sortBy: 'duration' })).toEqual(['vs3', 'ba117', 'aa101', 'ei151', 'fi455'])
-    expect(applyPostSearchFilters(index, filters({ sortBy: 'duration' })).groups.map((g) => g.key)).toEqual(['all'])
-    expect(shownIds({}, false)).toEqual(['fi455', 'ei151', 'ba117', 'vs3', 'aa101'])
+    for (const sortBy of ['price-low-high', 'price-high-low', 'duration', 'departure', 'arrival'] as const) {
+      expect(applyPostSearchFilters(index, filters({ sortBy })).groups.map((g) => g.key), sortBy).toEqual(['all'])
+    }
   })
 
   it('sorts by price high to low (missing price still last), departure and arrival local time', () => {
@@ -53,7 +63,7 @@ describe('post-search filters: each group', () => {
 
   it('filters by airline (any carrier of the itinerary) and lists every airline with count and cheapest price', () => {
     expect(shownIds({ airlines: ['DL'] })).toEqual(['fi455'])
-    expect(shownIds({ airlines: ['BA', 'EI'] })).toEqual(['ba117', 'ei151'])
+    expect(shownIds({ airlines: ['BA', 'EI'] })).toEqual(['ei151', 'ba117'])
     const view = applyPostSearchFilters(index, filters({ airlines: ['BA'], stops: { nonstop: true, oneStop: true, twoPlusStops: false } }))
     const byKey = Object.fromEntries(view.facets.airlines.map((a) => [a.key, a]))
     expect(Object.keys(byKey).sort()).toEqual(['AA', 'BA', 'DL', 'EI', 'FI', 'VS'])
@@ -66,7 +76,7 @@ describe('post-search filters: each group', () => {
 
   it('filters by alliance from the shared member table, and counts all three alliances', () => {
     expect(shownIds({ alliances: ['ONEWORLD'] })).toEqual(['ba117', 'aa101'])
-    expect(shownIds({ alliances: ['SKYTEAM'] })).toEqual(['vs3', 'fi455'])
+    expect(shownIds({ alliances: ['SKYTEAM'] })).toEqual(['fi455', 'vs3'])
     const view = applyPostSearchFilters(index, filters({ alliances: ['STAR_ALLIANCE'] }))
     expect(view.shown).toBe(0)
     expect(view.facets.alliances.map((a) => [a.label, a.count])).toEqual([
@@ -87,7 +97,7 @@ describe('post-search filters: each group', () => {
 
   it('filters by local departure and arrival time windows in minutes (inclusive ends)', () => {
     // Departures: EI 07:05, BA 11:20, VS 13:20, AA 18:00, FI 20:40.
-    expect(shownIds({ times: { departure: [6 * 60, 12 * 60], arrival: [0, 1440] } })).toEqual(['ba117', 'ei151'])
+    expect(shownIds({ times: { departure: [6 * 60, 12 * 60], arrival: [0, 1440] } })).toEqual(['ei151', 'ba117'])
     expect(shownIds({ times: { departure: [11 * 60 + 20, 11 * 60 + 20], arrival: [0, 1440] } })).toEqual(['ba117'])
     // Arrivals: EI 13:05, BA 14:25, VS 16:20, AA 21:10, FI 12:20 (next day).
     expect(shownIds({ times: { departure: [0, 1440], arrival: [0, 13 * 60] } })).toEqual(['fi455'])
@@ -95,9 +105,9 @@ describe('post-search filters: each group', () => {
   })
 
   it('filters by connecting airports: every connection must be ticked, nonstops always pass', () => {
-    expect(shownIds({ connectingAirports: ['DUB'] })).toEqual(['ba117', 'vs3', 'ei151', 'aa101'])
+    expect(shownIds({ connectingAirports: ['DUB'] })).toEqual(['ei151', 'ba117', 'vs3', 'aa101'])
     expect(shownIds({ connectingAirports: ['KEF'] })).toEqual(['ba117', 'vs3', 'aa101'])
-    expect(shownIds({ connectingAirports: ['KEF', 'BOS'] })).toEqual(['ba117', 'vs3', 'fi455', 'aa101'])
+    expect(shownIds({ connectingAirports: ['KEF', 'BOS'] })).toEqual(['fi455', 'ba117', 'vs3', 'aa101'])
     const view = applyPostSearchFilters(index, filters({ stops: { nonstop: false, oneStop: true, twoPlusStops: true } }))
     expect(view.facets.connectingAirports.map((c) => [c.key, c.label, c.count])).toEqual([
       ['BOS', 'Logan International Airport', 1],

@@ -25,11 +25,11 @@ import { minutesOfDay } from '../../../lib/flight-time.ts'
  * Counts are faceted: an option's count applies every other filter but its own group's, so a
  * user can always see what widening a group would bring back (never a silent dead end).
  *
- * Sorting and the Best / Other groups: with the default sort (price, low to high) the page keeps
- * Google's "Best flights" group above "Other flights" and sorts inside each group. Any other sort
- * (or the "Cheapest" summary tab) shows one merged list in that order, because "sorted by
- * duration" split in two groups would read as two separate orders. Best options keep a "Best"
- * badge in the merged list.
+ * Sorting and the Best / Other groups: one sort control, and the list is always in the order it
+ * names (issue 16). Only "Top flights" keeps the provider's "Best flights" group above "Other
+ * flights", each in the provider's ranking; every other sort, the default (price, low to high,
+ * spec section 3) included, shows one list in that order, because a price order split in two
+ * groups reads as two orders ($975 … $1,063, then $813). Best options keep a "Best" badge there.
  */
 
 export type StopsKey = keyof PostSearchFilters['stops']
@@ -37,6 +37,7 @@ export const STOPS_KEYS: readonly StopsKey[] = ['nonstop', 'oneStop', 'twoPlusSt
 export const STOPS_LABELS: Record<StopsKey, string> = { nonstop: 'Nonstop', oneStop: '1 stop', twoPlusStops: '2+ stops' }
 
 export const SORT_OPTIONS: ReadonlyArray<{ value: PostSearchSort; label: string }> = [
+  { value: 'top', label: 'Top flights' },
   { value: 'price-low-high', label: 'Price (low to high)' },
   { value: 'price-high-low', label: 'Price (high to low)' },
   { value: 'duration', label: 'Duration' },
@@ -227,6 +228,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /** Orders a list by the chosen sort, breaking ties by price, duration, then the provider's order. */
 export function compareBy(sort: PostSearchSort): (a: IndexedItinerary, b: IndexedItinerary) => number {
+  // The provider's ranking: Best flights first, then the others, each as listed.
+  if (sort === 'top') return (a, b) => a.order - b.order
   const primary: (a: IndexedItinerary, b: IndexedItinerary) => number =
     sort === 'price-high-low'
       ? byPriceDesc
@@ -276,16 +279,8 @@ function minOf(current: number | null, price: number | null): number | null {
   return current === null || price < current ? price : current
 }
 
-export interface ApplyOptions {
-  /**
-   * Keep the Best / Other groups. Defaults to true with the default sort; the "Cheapest" tab asks
-   * for a merged price list with the same sort.
-   */
-  grouped?: boolean
-}
-
 /** Filters, sorts and counts one leg's indexed results. */
-export function applyPostSearchFilters(index: readonly IndexedItinerary[], filters: PostSearchFilters, options: ApplyOptions = {}): PostSearchView {
+export function applyPostSearchFilters(index: readonly IndexedItinerary[], filters: PostSearchFilters): PostSearchView {
   const airlines = filters.airlines.length ? new Set(filters.airlines) : null
   const alliances = filters.alliances.length ? new Set(filters.alliances) : null
   const connections = filters.connectingAirports.length ? new Set(filters.connectingAirports) : null
@@ -363,7 +358,7 @@ export function applyPostSearchFilters(index: readonly IndexedItinerary[], filte
     }
   }
 
-  const grouped = options.grouped ?? filters.sortBy === DEFAULT_SORT
+  const grouped = filters.sortBy === 'top'
   const compare = compareBy(filters.sortBy)
   let groups: ResultGroup[]
   if (grouped) {

@@ -134,20 +134,37 @@ describe('SearchResults states', () => {
 })
 
 describe('one leg of results', () => {
-  it('lists Best and Other flights with the summary tabs', () => {
+  it('lists the flights in the order the one sort control names: price, low to high, by default (issue 16)', () => {
     stubApi()
     showResults(oneWayResults())
     expect(screen.getByRole('heading', { name: 'Choose your flight' })).toBeInTheDocument()
     expect(screen.getByText('LHR → JFK · Thu, Dec 10')).toBeInTheDocument()
-    const best = screen.getByRole('region', { name: /Best flights/ })
-    expect(within(best).getAllByRole('article')).toHaveLength(2)
-    expect(within(screen.getByRole('region', { name: 'Other flights' })).getAllByRole('article')).toHaveLength(3)
+    // One sort control on the page, and the list agrees with it: no "Best flights" ranked apart.
+    const sorts = screen.getAllByRole('combobox', { name: 'Sort by' })
+    expect(sorts).toHaveLength(1)
+    expect(sorts[0]).toHaveTextContent('Price (low to high)')
+    expect(screen.queryByRole('region', { name: /Best flights/ })).not.toBeInTheDocument()
+    const all = screen.getByRole('region', { name: /All flights/ })
+    const listed = within(all)
+      .getAllByRole('article')
+      .map((card) => within(card).queryAllByText(/^\$[\d,]+$/)[0]?.textContent ?? 'no price')
+    expect(listed).toEqual(['$402', '$498', '$689', '$712', 'no price'])
     const tabs = screen.getByRole('group', { name: /best, cheapest or fastest/ })
-    expect(within(tabs).getByRole('button', { name: 'Best $689, 8h 5m' })).toBeInTheDocument()
-    expect(within(tabs).getByRole('button', { name: 'Cheapest $402, 19h 40m' })).toBeInTheDocument()
+    expect(within(tabs).getByRole('button', { name: 'Best $689, 8h 5m' })).toHaveAttribute('aria-pressed', 'false')
+    expect(within(tabs).getByRole('button', { name: 'Cheapest $402, 19h 40m' })).toHaveAttribute('aria-pressed', 'true')
     expect(within(tabs).getByRole('button', { name: 'Fastest $712, 8h' })).toBeInTheDocument()
-    expect(within(tabs).getByRole('button', { name: /Best/ })).toHaveAttribute('aria-pressed', 'true')
     expect(screen.getByText(/Showing/)).toHaveTextContent('Showing 5 of 5 flights')
+  })
+
+  it('keeps Best flights above the others only under "Top flights", which the Best tab chooses', async () => {
+    stubApi()
+    showResults(oneWayResults())
+    await userEvent.click(screen.getByRole('button', { name: /^Best/ }))
+    expect(useSearchStore.getState().postSearchFilters[0]!.sortBy).toBe('top')
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveTextContent('Top flights')
+    expect(within(screen.getByRole('region', { name: /Best flights/ })).getAllByRole('article')).toHaveLength(2)
+    expect(within(screen.getByRole('region', { name: 'Other flights' })).getAllByRole('article')).toHaveLength(3)
+    expect(screen.getByRole('button', { name: /^Best/ })).toHaveAttribute('aria-pressed', 'true')
   })
 
   it('Fastest merges the list in duration order and sets the sort', async () => {
@@ -344,6 +361,6 @@ describe('Track buttons', () => {
     await user.click(within(card).getByRole('button', { name: /^Flight details/ }))
     await user.click(within(card).getByRole('button', { name: 'Track this flight' }))
     expect(screen.getByTestId('location')).toHaveTextContent('/alerts?create=1')
-    expect(useAlertDraftStore.getState().draft?.flight?.id).toBe('ba117')
+    expect(useAlertDraftStore.getState().draft?.flight?.id).toBe('fi455')
   })
 })

@@ -5,14 +5,14 @@ import { EmissionsSection } from './emissions-section.tsx'
 import { LocaleSection } from './locale-section.tsx'
 import { PriceSection } from './price-section.tsx'
 import { SearchDepthSection } from './search-depth-section.tsx'
-import { SortStopsSection } from './sort-stops-section.tsx'
+import { StopsSection } from './stops-section.tsx'
 import { TimesSection } from './times-section.tsx'
 
 /** Every filter of the spec's section 3, one section each (the sheet remounts it on Clear all). */
 export function FilterFields() {
   return (
     <div>
-      <SortStopsSection />
+      <StopsSection />
       <BagsSection />
       <PriceSection />
       <AirlinesSection />
