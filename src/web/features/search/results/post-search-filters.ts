@@ -393,6 +393,6 @@ export function applyPostSearchFilters(index: readonly IndexedItinerary[], filte
  * Index + apply in one call: what a benchmark times for "a filter change on N results" (the page
  * itself memoises the index per result set, so a real change costs less than this).
  */
-export function runPostSearchFilters(best: readonly Itinerary[], other: readonly Itinerary[], filters: PostSearchFilters, options?: ApplyOptions): PostSearchView {
-  return applyPostSearchFilters(indexItineraries(best, other), filters, options)
+export function runPostSearchFilters(best: readonly Itinerary[], other: readonly Itinerary[], filters: PostSearchFilters): PostSearchView {
+  return applyPostSearchFilters(indexItineraries(best, other), filters)
 }
