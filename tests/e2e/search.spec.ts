@@ -87,6 +87,18 @@ test.describe('flight search', () => {
     await expect(page.getByRole('heading', { name: 'Your trip' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Booking options' })).toBeVisible()
     await expect(page.getByText(/1st checked bag/).first()).toBeVisible()
+    // Issue 16: sellers cheapest first, the headline names the first row's price, and baggage is
+    // said once (with its currency), not in every seller's row.
+    const sellers = page.getByRole('list', { name: 'Sellers' })
+    const sellerPrices = await sellers.evaluate((list) =>
+      [...list.children].map((row) => [...row.querySelectorAll('p')].map((p) => p.textContent ?? '').find((text) => /^\$[\d,]+$/.test(text)) ?? ''),
+    )
+    const amounts = sellerPrices.filter(Boolean).map((text) => Number(text.replace(/[$,]/g, '')))
+    expect(amounts.length).toBeGreaterThan(1)
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b))
+    await expect(page.getByText(/· Choose where to book$/)).toHaveText(new RegExp(`^\\$${sellerPrices[0]!.replace('$', '')} round trip · Choose where to book$`))
+    await expect(page.getByText(/^1st checked bag: \$\d+$/)).toHaveCount(1)
+    await expect(sellers.getByText(/^1st checked bag/)).toHaveCount(0)
     const book = page.getByRole('button', { name: /^Book with / }).first()
     await expect(book).toBeVisible()
     const seller = (await book.textContent())!.replace('Book with ', '').replace('(opens in a new tab)', '').trim()

@@ -3,6 +3,7 @@ import { buildFlightQuery, queryLegs, type FlightQuery } from '#shared/flights/f
 import type { BookingOptionsResponse, PriceInsights, SearchResponse } from '#shared/flights/model.ts'
 import { SEARCH_MESSAGES, type PriceInsightsQuery, type SearchRequest } from '#shared/flights/search-params.ts'
 import { TRAVEL_CLASS_CODES } from '#shared/flights/flight-query.ts'
+import { presentBookingOptions } from '#shared/flights/booking-order.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { Logger } from '../lib/logger.ts'
 import type { Db } from '../db/client.ts'
@@ -111,7 +112,8 @@ export function createFlightService(options: FlightServiceOptions) {
       const cached = await bookings.get(`booking:${stored.token}`, () =>
         callProvider('booking', (signal) => provider.bookingOptions(stored.query, stored.token, { signal })),
       )
-      return { ...cached.value, currency: stored.query.currency }
+      // Sellers cheapest first, baggage prices with their currency (issue 16): for every client of the API.
+      return presentBookingOptions({ ...cached.value, currency: stored.query.currency })
     },
 
     async priceInsights(q: PriceInsightsQuery): Promise<PriceInsights> {

@@ -1,5 +1,6 @@
 import { Briefcase, ExternalLink, Info, Phone, Plane, RotateCw } from 'lucide-react'
 import type { BaggagePrices, BookingDetail, BookingOption } from '#shared/flights/model.ts'
+import { baggageByFare } from '#shared/flights/booking-order.ts'
 import { formatPrice } from '#shared/format.ts'
 import { Badge } from '../../../components/ui/badge.tsx'
 import { Button, buttonVariants } from '../../../components/ui/button.tsx'
@@ -39,7 +40,7 @@ export function BookingOptionsPanel({ status, options, baggagePrices, currency, 
       )}
       {status === 'ready' && options && (
         <>
-          <BaggageList baggage={baggagePrices} />
+          <BaggageList baggage={baggagePrices} options={options} />
           {options.length === 0 ? (
             <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground">
               No seller is offering these flights right now. Try another combination or search again later.
@@ -76,12 +77,15 @@ function BookingSkeleton() {
   )
 }
 
-function BaggageList({ baggage }: { baggage: BaggagePrices | null }) {
+/** The trip's baggage prices, and once per fare what a fare's sellers say beyond them (never per seller). */
+function BaggageList({ baggage, options }: { baggage: BaggagePrices | null; options: BookingOption[] }) {
   const groups: Array<[string, string[] | undefined]> = [
     ['', baggage?.together],
     ['Outbound', baggage?.departing],
     ['Return', baggage?.returning],
   ]
+  const tripLines = groups.flatMap(([, lines]) => lines ?? [])
+  for (const { fare, lines } of baggageByFare(options, tripLines)) groups.push([fare, lines])
   const present = groups.filter(([, lines]) => lines && lines.length > 0)
   if (present.length === 0) return null
   return (
@@ -145,9 +149,9 @@ function SellerDetail({ detail, currency, leg }: { detail: BookingDetail; curren
           </p>
           {detail.optionTitle && <p className="text-sm text-muted-foreground">{detail.optionTitle}</p>}
           {detail.marketedAs.length > 0 && <p className="text-xs text-muted-foreground">Sold as {detail.marketedAs.join(', ')}</p>}
-          {(detail.features.length > 0 || detail.baggage.length > 0) && (
+          {detail.features.length > 0 && (
             <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground" aria-label={`What ${detail.bookWith} includes`}>
-              {[...detail.baggage, ...detail.features].map((feature) => (
+              {detail.features.map((feature) => (
                 <li key={feature}>{feature}</li>
               ))}
             </ul>

@@ -267,6 +267,10 @@ describe('selection flow', () => {
     expect(within(sellers).getByRole('link', { name: /Book with Expedia/ })).toHaveAttribute('href', 'https://www.expedia.com/flights?x=1')
     expect(within(sellers).getByRole('link', { name: /Call Fly Phone Travel on \+1 800 555 0100/ })).toHaveAttribute('href', 'tel:+18005550100')
     expect(within(screen.getByRole('list', { name: 'Baggage' })).getByText('1st checked bag: $75')).toBeInTheDocument()
+    // Issue 16: the headline is the cheapest seller's price, and baggage is said once, not per seller.
+    expect(screen.getByText(/· Choose where to book$/)).toHaveTextContent('$1,080 round trip · Choose where to book')
+    expect(within(sellers).queryByText('1st checked bag: $75')).not.toBeInTheDocument()
+    expect(screen.getAllByText('1st checked bag: $75')).toHaveLength(1)
     expect(screen.getByText('Outbound')).toBeInTheDocument()
     expect(screen.getByText('Return')).toBeInTheDocument()
 

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Info } from 'lucide-react'
 import { useMemo } from 'react'
-import type { PriceInsights, SearchResponse } from '#shared/flights/model.ts'
+import { cheapestSellerPrice } from '#shared/flights/booking-order.ts'
+import type { BookingOption, Itinerary, PriceInsights, SearchResponse } from '#shared/flights/model.ts'
+import { formatPrice } from '#shared/format.ts'
 import { SEARCH_MESSAGES, type PriceInsightsQuery } from '#shared/flights/search-params.ts'
 import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
 import { priceInsightsQueryOptions, type CurrentSearch } from '../flight-queries.ts'
@@ -66,7 +68,7 @@ export function TripResults({ search, outbound, onPickDone }: TripResultsProps) 
                 Your trip
               </h2>
               <p className="text-sm text-muted-foreground">
-                {`${priceText(selected.at(-1)!)}${priceNote(selected.at(-1)!) ? ` ${priceNote(selected.at(-1)!)}` : ''} · Choose where to book`}
+                {tripHeadline(selected.at(-1)!, phase.status === 'ready' ? phase.options : null, currency)}
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
@@ -80,6 +82,17 @@ export function TripResults({ search, outbound, onPickDone }: TripResultsProps) 
       )}
     </div>
   )
+}
+
+/**
+ * "$1,065 round trip · Choose where to book": the cheapest seller's price once the sellers are in
+ * (the first row, issue 16), the chosen fare's price until then.
+ */
+function tripHeadline(last: Itinerary, options: BookingOption[] | null, currency: string): string {
+  const cheapest = options ? cheapestSellerPrice(options) : null
+  const price = cheapest === null ? priceText(last) : formatPrice(cheapest, currency)
+  const note = priceNote(last)
+  return `${price}${note ? ` ${note}` : ''} · Choose where to book`
 }
 
 /**
