@@ -8,12 +8,12 @@ export function inDays(days: number): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 }
 
-/** Opens a one-way search and hands it to alert creation with "Track this route". */
+/** Opens a one-way search and hands it to alert creation with "Track this route" (opened over the results). */
 export async function trackRoute(page: Page, from: string, to: string, days: number) {
   await page.goto(`/search?trip=one-way&from=${from}&to=${to}&depart=${inDays(days)}&class=economy&adults=1`)
   await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
   await page.getByRole('button', { name: 'Track this route' }).first().click()
-  await expect(page).toHaveURL(/\/alerts\?create=1/)
+  await expect(page).toHaveURL(/\/search\?.*track=1/)
   return page.getByRole('dialog', { name: 'Track this route' })
 }
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { signedIn } from './account-helpers.ts'
+import { signedIn, signInWithForm, uniqueEmail } from './account-helpers.ts'
 import { expect, test } from './fixtures.ts'
 import { inDays } from './alert-helpers.ts'
 
@@ -170,9 +170,31 @@ test.describe('flight search', () => {
     await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
   })
 
-  test('sends a signed-out traveller to sign in before tracking a route', async ({ page }) => {
+  test('a signed-out traveller who tracks a route signs in and is back on the search with the alert to create; Cancel keeps the results', async ({ page, browser }) => {
+    // Issue 16, defect 3: the sign-in used to drop the search and land on plain /alerts.
+    const email = uniqueEmail('track-return')
+    const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL! })
+    await signedIn(await elsewhere.newPage(), email)
+    await elsewhere.close()
+
     await page.goto(`/search?trip=one-way&from=LAX&to=HNL&depart=${inDays(25)}&class=economy&adults=1`)
+    await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
     await page.getByRole('button', { name: 'Track this route' }).first().click()
-    await expect(page).toHaveURL(/\/auth/)
+    await expect(page).toHaveURL(/\/auth\?redirect=/)
+    await signInWithForm(page, email)
+
+    await expect(page).toHaveURL(/\/search\?.*from=LAX.*track=1/)
+    const dialog = page.getByRole('dialog', { name: 'Track this route' })
+    await expect(dialog.getByLabel('Alert name')).toHaveValue('LAX → HNL Route Alert')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page).not.toHaveURL(/track=1/)
+    await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
+
+    // Signed in now: Track opens the dialog at once, and a saved alert is shown on /alerts.
+    await page.getByRole('button', { name: 'Track this route' }).first().click()
+    await dialog.getByRole('button', { name: 'Create alert' }).click()
+    await expect(page).toHaveURL(/\/alerts$/)
+    await expect(page.getByRole('article').filter({ hasText: 'LAX → HNL Route Alert' })).toBeVisible()
   })
 })

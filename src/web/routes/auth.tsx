@@ -12,7 +12,7 @@ import { SignInForm, type SignInStep } from '../features/auth/index.ts'
 import { SignUpForm } from '../features/auth/index.ts'
 import { SocialButtons } from '../features/auth/index.ts'
 import { isNativeShell } from '../platform/detect.ts'
-import { postSignInPath } from '../features/auth/index.ts'
+import { postSignInPath, rememberReturnPath } from '../features/auth/index.ts'
 import { useAuth } from '../hooks/use-auth.ts'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
 
@@ -31,6 +31,9 @@ export default function AuthPage() {
   const [signInStep, setSignInStep] = useState<SignInStep>('password')
   const askingSecondFactor = tab === 'sign-in' && signInStep === 'two-factor'
 
+  // `?redirect=` (a page that asked the visitor to sign in): remembered, if it is a page of this
+  // site, for whichever way of signing in follows; postSignInPath reads it.
+  useState(() => rememberReturnPath(params.get('redirect')))
   if (auth.status === 'loading') return <PageSkeleton />
   if (auth.status === 'signed-in' && !recovery) return <Navigate to={postSignInPath()} replace />
 

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { PATHS } from '#shared/routes.ts'
 import { PageSkeleton } from '../components/page-skeleton.tsx'
-import { postSignInPath } from '../features/auth/index.ts'
 import { useAuth } from '../hooks/use-auth.ts'
 import { FeaturesSection } from '../features/landing/index.ts'
 import { Hero } from '../features/landing/index.ts'
@@ -33,7 +32,9 @@ export default function LandingPage() {
     if (hash && !waitingForSession) scrollToSection(hash.slice(1))
   }, [hash, waitingForSession])
 
-  if (pathname === PATHS.landing && auth.status === 'signed-in') return <Navigate to={postSignInPath()} replace />
+  // Signed in (a magic link or verification lands here): /auth sends them on (postSignInPath), so
+  // where to go after a sign-in is worked out in its code, not in the landing page's first load.
+  if (pathname === PATHS.landing && auth.status === 'signed-in') return <Navigate to={PATHS.auth} replace />
   if (waitingForSession) return <PageSkeleton />
   return (
     <>

@@ -5,8 +5,9 @@ import type { SearchFilters, SearchParams } from '#shared/flights/search-params.
 /**
  * The hand-off from search to alert creation ("Track this route" / "Track this flight"): the
  * search as it was when the button was pressed and, for a flight alert, the chosen itinerary.
- * Alert creation (/alerts?create=1) reads it and clears it when its modal closes. Kept in memory
- * only: it is a one-time hand-off, not a preference.
+ * Alert creation (over the results, `?track=1`) reads it and clears it when its modal closes. Kept
+ * in memory: it is a one-time hand-off, not a preference; only a signed-out traveller's draft is
+ * also remembered across the sign-in, which may reload the page (search/results/remembered-draft.ts).
  */
 export interface AlertDraft {
   search: { params: SearchParams; filters: SearchFilters }

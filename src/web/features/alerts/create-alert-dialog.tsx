@@ -5,20 +5,21 @@ import { CreateAlertForm, NoDraft } from './create-alert-form.tsx'
 import { draftAlertType } from './draft-payload.ts'
 
 /**
- * The creation modal (/alerts?create=1), fed by the search page's "Track this route / flight"
- * draft. `onClose` clears the draft, step and search context (section 4) and the URL flag.
+ * The creation modal, fed by the search page's "Track this route / flight" draft: over the search
+ * results (`?track=1`, issue 16) or on /alerts (`?create=1`). `onClose` clears the draft, step and
+ * search context (section 4) and the URL flag; `onCreated` (else `onClose`) follows a saved alert.
  */
-export function CreateAlertDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CreateAlertDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated?: () => void }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="sm:max-w-2xl">
-        <CreateAlertContent onClose={onClose} />
+        <CreateAlertContent onClose={onClose} onCreated={onCreated ?? onClose} />
       </DialogContent>
     </Dialog>
   )
 }
 
-function CreateAlertContent({ onClose }: { onClose: () => void }) {
+function CreateAlertContent({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const live = useAlertDraftStore((state) => state.draft)
   // Closing clears the draft before the exit animation ends; the form stays on screen until then.
   const [opened] = useState(live)
@@ -36,7 +37,7 @@ function CreateAlertContent({ onClose }: { onClose: () => void }) {
               : 'There is no search to track yet.'}
         </DialogDescription>
       </DialogHeader>
-      {draft ? <CreateAlertForm draft={draft} onDone={onClose} /> : <NoDraft />}
+      {draft ? <CreateAlertForm draft={draft} onDone={onClose} onCreated={onCreated} /> : <NoDraft />}
     </>
   )
 }

@@ -30,7 +30,7 @@ import { useCreateAlert } from './use-alert-mutations.ts'
  * summarised) or "upgrade" (after a 403). The form lives above the step switch, so going back
  * from the upgrade prompt keeps what was typed.
  */
-export function CreateAlertForm({ draft, onDone }: { draft: AlertDraft; onDone: () => void }) {
+export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: AlertDraft; onDone: () => void; onCreated?: () => void }) {
   const plan = usePlan()
   const queryClient = useQueryClient()
   const quota = useQuery(quotaQueryOptions)
@@ -71,7 +71,7 @@ export function CreateAlertForm({ draft, onDone }: { draft: AlertDraft; onDone: 
         ...(alertType === 'flight' ? { trackedFlights } : {}),
       })
       toast.success('Alert created', `We'll tell you when “${values.name}” drops below ${formatPrice(values.target_price, currency)}.`)
-      onDone()
+      onCreated()
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
         setFailure({ message: error.message, details: [] })
@@ -100,8 +100,11 @@ export function CreateAlertForm({ draft, onDone }: { draft: AlertDraft; onDone: 
       <div className="grid gap-4">
         {summary}
         <UpgradePrompt reasons={['quota_exceeded']}>
-          <Button variant="outline" onClick={onDone}>
-            Manage my alerts
+          <Button variant="outline" asChild>
+            {/* From the search page too (issue 16), the button leads to the alerts it names. */}
+            <Link to={PATHS.alerts} onClick={onDone}>
+              Manage my alerts
+            </Link>
           </Button>
         </UpgradePrompt>
       </div>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders, stubApi } from '#tests/setup/render.tsx'
+import AuthPage from '../../routes/auth.tsx'
 import LandingPage from '../../routes/landing.tsx'
 import { makeMe } from '../alerts/test-fixtures.tsx'
 import { clearPendingPlan, PENDING_PLAN_KEY, PENDING_PLAN_MAX_AGE_MS, pendingPlan, rememberPendingPlan } from '../pricing/pending-plan.ts'
@@ -44,13 +45,14 @@ function Where() {
 }
 
 describe('the landing page after a magic link or email verification', () => {
-  it('sends a signed-in user back to the plan they chose instead of the alerts', async () => {
+  it('sends a signed-in user (through /auth) back to the plan they chose instead of the alerts', async () => {
     stubApi((url) => (url === '/api/session' ? Response.json(makeMe()) : undefined))
     rememberPendingPlan('premium_monthly')
     renderWithProviders(
       <MemoryRouter initialEntries={['/']}>
         <Routes>
           <Route path="/" element={<LandingPage />} />
+          <Route path="/auth" element={<AuthPage />} />
           <Route path="*" element={<Where />} />
         </Routes>
       </MemoryRouter>,

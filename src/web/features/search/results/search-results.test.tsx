@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResponse } from '#shared/flights/model.ts'
 import { stubApi } from '#tests/setup/render.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
+import { takeDraftRememberedForSignIn } from './remembered-draft.ts'
 import { useAlertStore } from '../../../stores/alert-store.ts'
 import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
@@ -332,14 +333,19 @@ describe('selection flow', () => {
 })
 
 describe('Track buttons', () => {
-  it('hands the search to alert creation, via /auth when signed out', async () => {
+  it('sends a signed-out traveller to sign in and back to this search, the draft remembered across it (issue 16)', async () => {
     stubApi()
     showResults(oneWayResults())
     await userEvent.click(screen.getByRole('button', { name: 'Track this route' }))
-    expect(screen.getByTestId('location')).toHaveTextContent('/auth?redirect=%2Falerts%3Fcreate%3D1')
+    const location = screen.getByTestId('location').textContent!
+    expect(location.startsWith('/auth?redirect=')).toBe(true)
+    expect(decodeURIComponent(location.slice('/auth?redirect='.length))).toBe(`/search?${ONE_WAY}&track=1`)
     const draft = useAlertDraftStore.getState().draft!
     expect(draft.search.params).toMatchObject({ from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
     expect(draft.flight).toBeUndefined()
+    // A sign-in through an outside provider reloads the page: the draft waits in storage.
+    expect(takeDraftRememberedForSignIn()?.search.params).toMatchObject({ from: 'LHR', to: 'JFK' })
+    expect(takeDraftRememberedForSignIn()).toBeNull()
   })
 
   it('tracks the search on screen, not form fields edited since, and suggests from its cheapest option', async () => {
@@ -352,7 +358,7 @@ describe('Track buttons', () => {
     expect(useAlertStore.getState().searchContext?.referencePrice).toBe(cheapest)
   })
 
-  it('hands one flight over and goes straight to /alerts?create=1 when signed in', async () => {
+  it('opens alert creation over the results when signed in, and closing it leaves the traveller on the results', async () => {
     const user = userEvent.setup()
     stubApi((url) =>
       url.startsWith('/api/session')
@@ -364,7 +370,34 @@ describe('Track buttons', () => {
     const card = screen.getAllByRole('article')[0]!
     await user.click(within(card).getByRole('button', { name: /^Flight details/ }))
     await user.click(within(card).getByRole('button', { name: 'Track this flight' }))
-    expect(screen.getByTestId('location')).toHaveTextContent('/alerts?create=1')
+    expect(screen.getByTestId('location')).toHaveTextContent(`/search?${ONE_WAY}&track=1`)
     expect(useAlertDraftStore.getState().draft?.flight?.id).toBe('fi455')
+    const dialog = await screen.findByRole('dialog', { name: 'Track this flight' })
+
+    expect(dialog).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(screen.getByTestId('location')).toHaveTextContent(`/search?${ONE_WAY}`)
+    expect(screen.getByTestId('location')).not.toHaveTextContent('track=1')
+    expect(screen.getByRole('heading', { name: 'Choose your flight' })).toBeInTheDocument()
+    expect(useAlertDraftStore.getState().draft).toBeNull()
+  })
+
+  it('opens a route alert for the address’s search when ?track=1 comes without a draft (a shared link)', async () => {
+    stubApi((url) =>
+      url.startsWith('/api/session')
+        ? Response.json({ user: { id: 'u1', email: 'a@b.c', name: 'A', emailVerified: true }, profile: { role: 'free', subscription_tier: 'free' }, emails: [] })
+        : undefined,
+    )
+    renderAtSearch(<SearchResults />, { search: `${ONE_WAY}&track=1`, answer: oneWayResults() })
+    expect(await screen.findByRole('dialog', { name: 'Track this route' })).toBeInTheDocument()
+    expect(useAlertDraftStore.getState().draft?.search.params).toMatchObject({ from: 'LHR', to: 'JFK', departureDate: '2026-12-10' })
+  })
+
+  it('asks a signed-out visitor on a ?track=1 address to sign in first', async () => {
+    stubApi()
+    renderAtSearch(<SearchResults />, { search: `${ONE_WAY}&track=1`, answer: oneWayResults() })
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/auth\?redirect=/))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -1,6 +1,7 @@
 import { useCallback, useRef, type ReactNode } from 'react'
 import { useFlightSearch } from '../use-flight-search.ts'
 import { IdleState, SearchErrorState, SearchingState } from './results-states.tsx'
+import { TrackAlertDialog } from './track-alert-dialog.tsx'
 import { TripResults } from './trip-results.tsx'
 
 /**
@@ -28,6 +29,7 @@ export function SearchResults() {
   return (
     <section ref={sectionRef} aria-label="Search results" className="scroll-mt-20">
       {body}
+      <TrackAlertDialog />
     </section>
   )
 }

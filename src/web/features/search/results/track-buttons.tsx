@@ -5,22 +5,29 @@ import type { Itinerary } from '#shared/flights/model.ts'
 import { PATHS } from '#shared/routes.ts'
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
+import { rememberDraftForSignIn } from './remembered-draft.ts'
 import { useAlertStore } from '../../../stores/alert-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { searchContextFor } from '../../alerts/index.ts'
 import { currentSearchOf, todayIso } from '../use-flight-search.ts'
 import { useAuth } from '../../../hooks/use-auth.ts'
 
-/** Where alert creation opens with the draft. */
-export const ALERT_CREATE_PATH = `${PATHS.alerts}?create=1`
+/** The search page's address flag that opens alert creation over the results (issue 16). */
+export const TRACK_PARAM = 'track'
+
+/** This page's address with the track flag on. */
+export function withTrackFlag(location: { pathname: string; search: string }): string {
+  const params = new URLSearchParams(location.search)
+  params.set(TRACK_PARAM, '1')
+  return `${location.pathname}?${params.toString()}`
+}
 
 /**
  * Hands the search on screen (the URL's, which the results answer; the form's when there is
- * none) and optionally one flight to alert creation: the draft goes into
- * the in-memory alert-draft store, then the traveller goes to /alerts?create=1, or to /auth first
- * when signed out. /auth does not read `redirect` yet; a password sign-in lands on /alerts anyway,
- * where the draft is still waiting. The results' prices are noted now (the alert store's search
- * context), so the suggested target survives the results being cleared.
+ * none) and optionally one flight to alert creation, which opens over the results (`?track=1`):
+ * cancelling it leaves the traveller on their results. Signed out, the traveller signs in first
+ * and comes back here (`/auth?redirect=`), the draft remembered across the sign-in. The results'
+ * prices are noted now (the alert store's search context), so the suggested target survives.
  */
 export function useTrackHandoff() {
   const navigate = useNavigate()
@@ -32,11 +39,16 @@ export function useTrackHandoff() {
     // Not the form's fields: the traveller may have edited them since the results came.
     const { params, filters } = currentSearchOf(location.search, todayIso())?.request ?? useSearchStore.getState()
     const [flight] = flights
-    const search = { params, filters }
-    setDraft({ search, ...(flight ? { flight } : {}), ...(flights.length > 1 ? { selectedFlights: flights } : {}) })
-    useAlertStore.getState().beginCreate(searchContextFor(queryClient, search, flights))
-    if (auth.status === 'signed-in') void navigate(ALERT_CREATE_PATH)
-    else void navigate(`${PATHS.auth}?redirect=${encodeURIComponent(ALERT_CREATE_PATH)}`)
+    const draft = { search: { params, filters }, ...(flight ? { flight } : {}), ...(flights.length > 1 ? { selectedFlights: flights } : {}) }
+    setDraft(draft)
+    useAlertStore.getState().beginCreate(searchContextFor(queryClient, draft.search, flights))
+    const here = withTrackFlag(location)
+    if (auth.status === 'signed-in') {
+      void navigate(here)
+    } else {
+      rememberDraftForSignIn(draft)
+      void navigate(`${PATHS.auth}?redirect=${encodeURIComponent(here)}`)
+    }
   }
 }
 
