@@ -48,6 +48,9 @@ export default defineConfig({
   test: {
     restoreMocks: true,
     maxWorkers: 2,
+    // Transformed modules are kept in node_modules/.vitest-cache between runs (keyed by content,
+    // config and lockfile): a rerun transforms only what changed. Decision 021, third addendum.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,

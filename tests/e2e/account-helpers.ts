@@ -85,9 +85,13 @@ export async function signedIn(page: Page, email: string, password = PASSWORD) {
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
 }
 
-/** Signs in through the /auth form as a visitor does: email, password, the challenge, Sign In. */
-export async function signInWithForm(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/auth')
+/**
+ * Signs in through the /auth form as a visitor does: email, password, the challenge, Sign In.
+ * `{ here: true }` uses the sign-in page already open (one reached by a redirect, whose address
+ * matters) instead of opening /auth afresh.
+ */
+export async function signInWithForm(page: Page, email: string, password = PASSWORD, { here = false } = {}) {
+  if (!here) await page.goto('/auth')
   const form = page.getByRole('form', { name: 'Sign in' })
   await form.getByLabel('Email').fill(email)
   await form.getByLabel('Password').fill(password)

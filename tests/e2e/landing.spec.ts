@@ -30,9 +30,9 @@ test.describe('landing page', () => {
     const yearly = pricing.getByRole('radio', { name: /Yearly/ })
     await expect(yearly).toContainText('Save 25%')
     await yearly.click()
-    await expect(premium).toContainText('$36/year')
+    await expect(premium).toContainText('$36/year ($3/month)')
     await expect(premium).toContainText('Save $11.88 a year')
-    await expect(elite).toContainText('$72/year')
+    await expect(elite).toContainText('$72/year ($6/month)')
     await expect(elite).toContainText('Save $23.88 a year')
     await expect(pricing.getByRole('article', { name: 'Free' })).toContainText('$0forever')
 

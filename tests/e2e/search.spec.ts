@@ -56,6 +56,16 @@ test.describe('flight search', () => {
 
     // Nonstops only: the count says how many remain, and every remaining card is nonstop.
     const filters = page.getByRole('complementary', { name: 'Filters' })
+    // Counts read "(14)" on screen, never "(14 )" (issue 16), and "(14 flights)" to a screen reader.
+    const shownText = await filters.evaluate((panel) => {
+      // What the eye sees: the panel's text without the words kept for screen readers.
+      const copy = panel.cloneNode(true) as HTMLElement
+      for (const hidden of copy.querySelectorAll('.sr-only')) hidden.remove()
+      return copy.textContent ?? ''
+    })
+    expect(shownText).toMatch(/\(\d+\)/)
+    expect(shownText).not.toMatch(/\(\d+ \)/)
+    await expect(filters.getByRole('checkbox', { name: /^Nonstop \(\d+ flights?\)$/ })).toBeVisible()
     await filters.getByRole('checkbox', { name: /^1 stop/ }).uncheck()
     await filters.getByRole('checkbox', { name: /^2\+ stops/ }).uncheck()
     await expect(showing).not.toHaveText(new RegExp(`^Showing ${total} of`))
@@ -131,6 +141,14 @@ test.describe('flight search', () => {
     await expect(page.getByRole('button', { name: /^Book with / }).first()).toBeVisible()
   })
 
+  test('multi-city through the form: the next flight leaves from where the last one lands (issue 16)', async ({ page }) => {
+    await page.goto('/search')
+    await page.getByRole('radio', { name: 'Multi-city' }).click()
+    await page.getByRole('combobox', { name: 'To for flight 1' }).fill('LHR')
+    await page.getByRole('listbox', { name: 'To suggestions' }).getByRole('option', { name: /LHR/ }).first().click()
+    await expect(page.getByRole('combobox', { name: 'From for flight 2' })).toHaveValue(/^LHR/)
+  })
+
   test('remembers cabin and passengers across visits, not the route', async ({ page }) => {
     await page.goto('/search')
     await page.getByRole('combobox', { name: 'Travel class' }).click()
@@ -181,7 +199,7 @@ test.describe('flight search', () => {
     await expect(page.getByRole('heading', { name: 'Choose your flight' })).toBeVisible()
     await page.getByRole('button', { name: 'Track this route' }).first().click()
     await expect(page).toHaveURL(/\/auth\?redirect=/)
-    await signInWithForm(page, email)
+    await signInWithForm(page, email, undefined, { here: true })
 
     await expect(page).toHaveURL(/\/search\?.*from=LAX.*track=1/)
     const dialog = page.getByRole('dialog', { name: 'Track this route' })

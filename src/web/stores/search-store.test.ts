@@ -113,6 +113,22 @@ describe('search store', () => {
       expect(store().postSearchFilters).toHaveLength(3)
     })
 
+    it('a destination chosen for one flight becomes the next flight’s departure, unless the traveller chose that (issue 16)', () => {
+      const [first, second] = store().params.multiCitySegments
+      store().updateSegment(first!.id, { from: 'JFK', to: 'LHR' })
+      expect(store().params.multiCitySegments[1]!.from).toBe('LHR')
+      // Changed again: the next departure follows, since it was only following.
+      store().updateSegment(first!.id, { to: 'LGW' })
+      expect(store().params.multiCitySegments[1]!.from).toBe('LGW')
+      // Once the traveller picks the next departure themselves, it stays theirs.
+      store().updateSegment(second!.id, { from: 'CDG' })
+      store().updateSegment(first!.id, { to: 'MAN' })
+      expect(store().params.multiCitySegments[1]!.from).toBe('CDG')
+      // Other fields leave the next flight alone.
+      store().updateSegment(first!.id, { departureDate: '2030-01-02' })
+      expect(store().params.multiCitySegments[1]!.from).toBe('CDG')
+    })
+
     it('removing a segment removes its time window and its post-search leg', () => {
       store().addSegment()
       const [first, second, third] = store().params.multiCitySegments

@@ -162,12 +162,22 @@ export const useSearchStore = create<SearchState>()(
         }),
 
       updateSegment: (id, patch) =>
-        set((state) => ({
-          params: {
-            ...state.params,
-            multiCitySegments: state.params.multiCitySegments.map((segment) => (segment.id === id ? { ...segment, ...patch } : segment)),
-          },
-        })),
+        set((state) => {
+          const segments = state.params.multiCitySegments
+          const index = segments.findIndex((segment) => segment.id === id)
+          const next = segments[index + 1]
+          // A new destination is where the next flight leaves from, unless the traveller chose that
+          // departure themselves (it is neither empty nor the destination it followed).
+          const follows = patch.to !== undefined && next !== undefined && (next.from === '' || next.from === segments[index]!.to)
+          return {
+            params: {
+              ...state.params,
+              multiCitySegments: segments.map((segment, i) =>
+                i === index ? { ...segment, ...patch } : follows && i === index + 1 ? { ...segment, from: patch.to! } : segment,
+              ),
+            },
+          }
+        }),
 
       setPostSearchFilters: (legIndex, patch) =>
         set((state) => {

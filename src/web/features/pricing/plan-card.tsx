@@ -11,7 +11,8 @@ function priceLine(plan: Plan, interval: BillingInterval): { price: string; peri
   const amount = interval === 'month' ? plan.monthlyPrice : plan.yearlyPrice
   if (!amount) return { price: formatPrice(0), period: 'forever' }
   if (interval === 'month') return { price: formatPrice(amount), period: '/month' }
-  return { price: formatPrice(amount), period: '/year', note: `Save ${formatPrice(yearlySavings(plan))} a year` }
+  // What a month comes to, billed yearly, beside the year's price: the figure to compare with monthly.
+  return { price: formatPrice(amount), period: `/year (${formatPrice(amount / 12)}/month)`, note: `Save ${formatPrice(yearlySavings(plan))} a year` }
 }
 
 export function PlanCard({

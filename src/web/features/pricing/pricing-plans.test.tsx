@@ -32,6 +32,9 @@ describe('the public pricing section', () => {
     serveBillingApi({ answer: ({ url }) => (url === '/api/session' ? Response.json({ user: null }) : undefined) })
     renderRoute(<PricingPlans />, '/')
     await user.click(screen.getByRole('radio', { name: /Yearly/ }))
+    // The year's price, and what a month comes to billed yearly (issue 16).
+    expect(card('Premium').getByText('/year ($3/month)')).toBeInTheDocument()
+    expect(card('Elite').getByText('/year ($6/month)')).toBeInTheDocument()
     await user.click(card('Premium').getByRole('button', { name: 'Get Premium' }))
     expect(toasts()).toEqual([{ title: 'Please sign in to continue', variant: 'info' }])
     expect(location()).toBe('/auth')

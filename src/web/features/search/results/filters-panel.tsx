@@ -171,9 +171,9 @@ function CheckRow({ label, checked, count, price, currency, onCheckedChange, ext
       <label htmlFor={id} className={cn('flex min-w-0 flex-1 cursor-pointer items-baseline gap-1.5', count === 0 && 'text-muted-foreground')}>
         <span className="truncate">{label}</span>{' '}
         <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-          ({count}
-          {' '}
-          <span className="sr-only">{count === 1 ? 'flight' : 'flights'}</span>)
+          {/* On screen "(14)", never "(14 )"; read "(14 flights)". */}
+          <span aria-hidden="true">({count})</span>
+          <span className="sr-only">{`(${count} ${count === 1 ? 'flight' : 'flights'})`}</span>
         </span>
       </label>
       {extra}
