@@ -1,4 +1,15 @@
-import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test'
+import { solidPng } from '../support/png.ts'
+
+/**
+ * Airline logos live on Google's servers (the simulated market points at them as SerpApi does).
+ * Nothing in a test reaches the internet: a context's requests for them get a small local PNG.
+ */
+const AIRLINE_LOGOS = 'https://www.gstatic.com/flights/airline_logos/**'
+const LOGO_PNG = solidPng(70, 70, [0x1d, 0x4e, 0xd8])
+export async function serveAirlineLogos(context: BrowserContext): Promise<void> {
+  await context.route(AIRLINE_LOGOS, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: LOGO_PNG }))
+}
 
 interface ConsoleGuard {
   /** Lets console messages or page errors matching `pattern` through (for tests that provoke them). */
@@ -37,6 +48,10 @@ function watchConsole(page: Page) {
  * page error, unless the test expects it through `consoleGuard.allow`.
  */
 export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+  context: async ({ context }, use) => {
+    await serveAirlineLogos(context)
+    await use(context)
+  },
   consoleGuard: [
     async ({ page }, use) => {
       const watch = watchConsole(page)
@@ -61,6 +76,7 @@ export const visit = base.extend<{ tab: Page; consoleGuard: ConsoleGuard }, { wo
     async ({ browser }, use, workerInfo) => {
       const { baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = workerInfo.project.use
       const context = await browser.newContext({ baseURL, viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, serviceWorkers: 'block' })
+      await serveAirlineLogos(context)
       await use(await context.newPage())
       await context.close()
     },

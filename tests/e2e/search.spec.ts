@@ -42,6 +42,10 @@ test.describe('flight search', () => {
     await expect(sort).toHaveCount(1)
     await expect(sort).toHaveText('Price (low to high)')
     await expect(page.getByRole('heading', { name: /^Best flights/ })).toHaveCount(0)
+    // Airline logos, not two-letter tiles (issue 16): the addresses SerpApi gives, served locally here.
+    const logo = page.getByRole('article').first().locator('img[src*="/airline_logos/"]').first()
+    await expect(logo).toBeVisible()
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     const listed = await cardPrices(page.getByRole('region', { name: /^All flights/ }))
     expect(listed.length).toBeGreaterThan(3)
     expect(listed).toEqual([...listed].sort((a, b) => a - b))

@@ -1,6 +1,6 @@
 import type { SerpBookingDetail, SerpFlightsResponse } from '../serpapi/serp-types.ts'
 import { ProviderError } from '../provider.ts'
-import { airlineName, findCarrier } from './carriers.ts'
+import { airlineLogoUrl, airlineName, findCarrier } from './carriers.ts'
 import { countryCurrency, fromUsd, usdRate } from './currencies.ts'
 import { inCurrency, legTotalUsd, multiCityUsd, roundTripUsd, sellsTogether, soldCabin, type PriceContext } from './fares.ts'
 import { intBetween, unit } from './hash.ts'
@@ -98,7 +98,7 @@ export function answerBooking(q: MarketQuery, env: BookingEnv): SerpFlightsRespo
 
   const detail = (seller: string, sellerPrice: number, brandIndex: number, isAirline: boolean, forLegs: readonly LegOption[]): SerpBookingDetail => ({
     book_with: seller,
-    ...(isAirline ? { airline: true } : {}),
+    ...(isAirline ? { airline: true, airline_logos: [airlineLogoUrl(forLegs[0]!.mainCarrier)] } : {}),
     marketed_as: flightNumbers(forLegs),
     price: sellerPrice,
     ...(isAirline && localCurrency && localCurrency !== currency

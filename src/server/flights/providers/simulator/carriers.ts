@@ -41,6 +41,15 @@ export function findCarrier(iata: string): Carrier | undefined {
 }
 
 /** Display name for any airline code: our profile's name, else OpenFlights', else the code. */
+/**
+ * Where SerpApi's answers point for an airline's logo (Google's set, by IATA code, `multi.png` for
+ * a mix): the simulated answers carry the same addresses, so the app shows the same logos, and the
+ * tile with the initials where one does not load (offline, or a code Google has no logo for).
+ */
+const LOGO_BASE = 'https://www.gstatic.com/flights/airline_logos/70px/'
+export const airlineLogoUrl = (iata: string) => `${LOGO_BASE}${iata}.png`
+export const MIXED_AIRLINES_LOGO_URL = `${LOGO_BASE}multi.png`
+
 export function airlineName(iata: string): string {
   return byIata.get(iata)?.name ?? findAirline(iata)?.name ?? iata
 }

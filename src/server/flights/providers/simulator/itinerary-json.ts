@@ -1,6 +1,6 @@
 import type { SerpAirportInfo, SerpItinerary, SerpLayover, SerpSegment } from '../serpapi/serp-types.ts'
 import type { Airport } from '../../../reference-data/airports.ts'
-import { airlineName, CARRIERS, findCarrier } from './carriers.ts'
+import { airlineLogoUrl, airlineName, CARRIERS, findCarrier, MIXED_AIRLINES_LOGO_URL } from './carriers.ts'
 import { soldCabin } from './fares.ts'
 import { pick, unit } from './hash.ts'
 import type { FlownSegment, LegOption } from './leg-options.ts'
@@ -111,6 +111,7 @@ function segmentJson(segment: FlownSegment, cabin: Cabin): SerpSegment {
     duration: flight.blockMinutes,
     airplane: flight.aircraft,
     airline: airlineName(flight.carrier),
+    airline_logo: airlineLogoUrl(flight.carrier),
     travel_class: CABIN_NAMES[cabin],
     flight_number: `${flight.carrier} ${flight.number}`,
     legroom: seat.legroom,
@@ -152,6 +153,7 @@ export function itineraryJson(parts: ItineraryParts): SerpItinerary {
     id: l.airport.iata,
     ...(l.overnight ? { overnight: true } : {}),
   }))
+  const carriers = new Set(option.segments.map((s) => s.flight.carrier))
   return {
     flights: option.segments.map((s) => segmentJson(s, cabin)),
     ...(layovers.length > 0 ? { layovers } : {}),
@@ -162,6 +164,7 @@ export function itineraryJson(parts: ItineraryParts): SerpItinerary {
       difference_percent: typicalGrams > 0 ? Math.round(((grams - typicalGrams) / typicalGrams) * 100) : 0,
     },
     type,
+    airline_logo: carriers.size === 1 ? airlineLogoUrl(option.mainCarrier) : MIXED_AIRLINES_LOGO_URL,
     extensions: fareNotes(option, cabin, parts.roundTripOutbound ?? false),
   }
 }

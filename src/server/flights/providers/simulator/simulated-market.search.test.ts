@@ -132,6 +132,16 @@ describe('simulated market: a one-way search JFK→LHR', async () => {
     const keys = all.map((it) => it.flights.map((f) => `${f.flight_number}@${f.departure_airport.time}`).join('|'))
     expect(new Set(keys).size).toBe(keys.length)
   })
+
+  it('points at the airline logos SerpApi does: one per flight by its code, "multi" for a mix (issue 16)', () => {
+    const LOGOS = 'https://www.gstatic.com/flights/airline_logos/70px/'
+    for (const it of all) {
+      for (const f of it.flights) expect(f.airline_logo).toBe(`${LOGOS}${f.flight_number.split(' ')[0]}.png`)
+      const carriers = new Set(it.flights.map((f) => f.flight_number.split(' ')[0]))
+      expect(it.airline_logo).toBe(carriers.size === 1 ? `${LOGOS}${[...carriers][0]}.png` : `${LOGOS}multi.png`)
+    }
+    expect(all.some((it) => new Set(it.flights.map((f) => f.flight_number.split(' ')[0])).size > 1)).toBe(true)
+  })
 })
 
 describe('simulated market: a short one-way search LHR→CDG', async () => {
