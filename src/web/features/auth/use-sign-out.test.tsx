@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '#tests/setup/render.tsx'
 import { fakePush, SUBSCRIPTION_JSON, VAPID_PUBLIC_KEY } from '../notifications/fake-push.ts'
 import { releasePushSubscription } from '../notifications/push-follows-user.ts'
+import { rememberReturnPath, returnPath } from './return-path.ts'
 import { useSignOut } from './use-sign-out.ts'
 
 /** Signing out takes this browser's push endpoint off the user's devices first, and never fails because of it. */
@@ -65,6 +66,15 @@ describe('signing out on a browser with push', () => {
     expect(api.calls[0]!.body).toEqual({ endpoint: SUBSCRIPTION_JSON.endpoint })
     // Kept for whoever signs in next and wants push (or this user's return): the server no longer sends to it.
     expect(push.subscription()?.unsubscribe).not.toHaveBeenCalled()
+  })
+
+  it('forgets the page a sign-in would have come back to, so the next person to sign in is not sent there', async () => {
+    serve()
+    rememberReturnPath('/search?from=JFK&to=LHR&track=1')
+    renderSignOut()
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+    expect(await screen.findByText('Landing page')).toBeInTheDocument()
+    expect(returnPath()).toBeNull()
   })
 
   it('still signs out when the server could not be told, ending the subscription at the push service instead', async () => {
