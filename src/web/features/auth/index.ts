@@ -1,7 +1,7 @@
 // The auth feature's public entry: the only module other parts of the web app import from it.
 export { addPhoneFactor, authSessionQueryOptions, changePassword, removeSecondFactor, renameSecondFactor, secondFactorsQueryOptions, sendSignInCode, verifySignInCode, deleteAccount, disableTwoFactor, enableTwoFactor, generateBackupCodes, LINK_RETURN_PARAM, linkedAccountsQueryOptions, revokeOtherSessions, startLinkingProvider, unlinkAccount, revokeSession, sessionsQueryOptions, updateProfileName, verifyEmail, verifyTotp, type AuthSession, type SessionSummary } from './api.ts'
 export { postSignInPath } from './post-sign-in-path.ts'
-export { forgetReturnPath, rememberReturnPath, returnPath } from './return-path.ts'
+export { forgetReturnPath, rememberReturnPath, signInThenReturnTo } from './return-path.ts'
 export { RESEND_SENT, ResendVerificationForm } from './resend-verification-form.tsx'
 export { SetPasswordForm } from './set-password-form.tsx'
 export { SignInForm, type SignInStep } from './sign-in-form.tsx'

@@ -22,6 +22,11 @@ export function safeReturnPath(target: unknown, origin = window.location.origin)
   return localPath(url)
 }
 
+/** The sign-in page, asked to come back to `path` afterwards (`/auth?redirect=…`). */
+export function signInThenReturnTo(path: string): string {
+  return `${PATHS.auth}?redirect=${encodeURIComponent(path)}`
+}
+
 /** Remembers `target` if it is safe; says whether it was. */
 export function rememberReturnPath(target: unknown, now = Date.now()): boolean {
   const path = safeReturnPath(target)

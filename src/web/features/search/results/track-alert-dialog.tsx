@@ -6,7 +6,7 @@ import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
 import { takeDraftRememberedForSignIn } from './remembered-draft.ts'
 import { useAlertStore } from '../../../stores/alert-store.ts'
 import { CreateAlertDialog } from '../../alerts/index.ts'
-import { forgetReturnPath } from '../../auth/index.ts'
+import { forgetReturnPath, signInThenReturnTo } from '../../auth/index.ts'
 import { currentSearchOf, todayIso } from '../use-flight-search.ts'
 import { TRACK_PARAM } from './track-buttons.tsx'
 
@@ -28,7 +28,7 @@ export function TrackAlertDialog() {
   useEffect(() => {
     if (!tracking || auth.status === 'loading') return
     if (auth.status !== 'signed-in') {
-      void navigate(`${PATHS.auth}?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`, { replace: true })
+      void navigate(signInThenReturnTo(`${location.pathname}${location.search}`), { replace: true })
       return
     }
     // Back where the sign-in was asked for: that return is done.

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Bell, BellPlus } from 'lucide-react'
 import { useLocation, useNavigate } from 'react-router'
 import type { Itinerary } from '#shared/flights/model.ts'
-import { PATHS } from '#shared/routes.ts'
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
 import { rememberDraftForSignIn } from './remembered-draft.ts'
 import { useAlertStore } from '../../../stores/alert-store.ts'
 import { useSearchStore } from '../../../stores/search-store.ts'
 import { searchContextFor } from '../../alerts/index.ts'
+import { signInThenReturnTo } from '../../auth/index.ts'
 import { currentSearchOf, todayIso } from '../use-flight-search.ts'
 import { useAuth } from '../../../hooks/use-auth.ts'
 
@@ -47,7 +47,7 @@ export function useTrackHandoff() {
       void navigate(here)
     } else {
       rememberDraftForSignIn(draft)
-      void navigate(`${PATHS.auth}?redirect=${encodeURIComponent(here)}`)
+      void navigate(signInThenReturnTo(here))
     }
   }
 }
