@@ -128,7 +128,8 @@ export const flexibleQuerySchema = z
     /** Round trips only (absent: one way). Ignored for weekends, whose length the weekend sets. */
     minNights: z.coerce.number().int().min(1, FLEX_MESSAGES.nights).max(FLEX_MAX_NIGHTS, FLEX_MESSAGES.nights).optional(),
     maxNights: z.coerce.number().int().min(1, FLEX_MESSAGES.nights).max(FLEX_MAX_NIGHTS, FLEX_MESSAGES.nights).optional(),
-    oneWay: z.coerce.boolean().default(false),
+    /** "true" for one-way trips; a query string's "false" means false (z.coerce.boolean would not). */
+    oneWay: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).default(false),
   })
   .refine((q) => q.minNights === undefined || q.maxNights === undefined || q.minNights <= q.maxNights, { path: ['maxNights'], message: FLEX_MESSAGES.nights })
 export type FlexibleQuery = z.infer<typeof flexibleQuerySchema>
