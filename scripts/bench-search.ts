@@ -4,7 +4,9 @@
 // stored per search), the real FlightService and provider as services.ts wires them, and the
 // flight routes alone in a Hono app called through app.request(). Exits 0 even when a target is missed.
 // Targets (p95): autocomplete <= 10 ms, cold simulated search <= 150 ms, cached search <= 20 ms,
-// post-search filter change on 300 results <= 50 ms. RUNS (default 200) sets the cold searches per kind.
+// post-search filter change on 300 results <= 50 ms, a 62-day fare calendar <= 150 ms and a 7 × 7
+// date grid <= 300 ms (decision 047). RUNS (default 200) sets the cold searches per kind; FARE_RUNS
+// (default 40) the cold calendars and grids per kind.
 import { cpus, loadavg, totalmem } from 'node:os'
 import { Hono } from 'hono'
 import pino from 'pino'
@@ -21,6 +23,7 @@ import { applyPostSearchFilters, indexItineraries, runPostSearchFilters } from '
 import { defaultFilters, filterChanges } from './bench-search/filter-changes.ts'
 import { AUTOCOMPLETE_QUERIES, distinctSearches, type TripKind } from './bench-search/queries.ts'
 import { printSection, summary, timeEach, timeEachSync, type Row } from './bench-search/stats.ts'
+import { benchFaresByDate } from './bench-search/fares-by-date.ts'
 
 const RUNS = Number(process.env.RUNS ?? 200)
 const WARMUP = 40
@@ -53,7 +56,7 @@ const flights = createFlightService({
   timeoutMs: env.FLIGHTS_TIMEOUT_MS,
   maxConcurrentCalls: env.FLIGHTS_MAX_CONCURRENCY,
 })
-const app = new Hono().route('/api', flightRoutes({ flights }))
+const app = new Hono().route('/api', flightRoutes({ flights, db: database.db }))
 console.log(`  provider: ${provider.id}; cache TTL ${env.FLIGHTS_CACHE_TTL_SECONDS} s; database: PGlite in memory`)
 
 let missed = 0
@@ -169,6 +172,13 @@ missed += printSection(
 )
 console.log('  Filter logic only (applyPostSearchFilters with the memoised index, as leg-results.tsx calls it); React rendering not included.')
 if (sink < 0) console.log(sink) // keeps the results observable
+
+// ---- 5. fares by travel date: calendar and grid (decision 047) ----
+const FARE_RUNS = Number(process.env.FARE_RUNS ?? 40)
+const fares = await benchFaresByDate({ app, today, clearCache: () => flights.clearCache(), runs: FARE_RUNS })
+missed += printSection(`5. Fares by date, cold (${FARE_RUNS} routes each, never priced before in this process)`, fares.cold)
+missed += printSection('   recomputed (the last 10 again after clearing the answer cache: leg options cached)', fares.recomputed)
+missed += printSection('   cached (the last 10, 3 rounds, from the answer cache)', fares.cached)
 
 console.log(`\nload average (1/5/15 min) at end: ${load()}`)
 console.log(missed === 0 ? 'All targets met.' : `${missed} figure(s) over target (see FAIL above).`)

@@ -9,6 +9,8 @@ import type { BrandView } from './brand.ts'
 import type { AlertImportReport } from './alerts/alert-csv.ts'
 import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, SubscriptionResponse, SubscriptionView } from './billing.ts'
 import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, SearchResponse } from './flights/model.ts'
+import type { DateGrid, FareCalendar, FlexibleResults } from './flights/fare-calendar.ts'
+import type { ObservedHistory } from './flights/observed-history.ts'
 import type { PushPublicKeyResponse, PushSubscriptionsResponse } from './notifications.ts'
 import type { PhoneState } from './phone-verification.ts'
 import type { SecondFactor, SecondFactorMethods } from './second-factors.ts'
@@ -64,6 +66,10 @@ export interface ApiContract {
   'POST /api/flights/next': SearchResponse
   'POST /api/flights/booking-options': BookingOptionsResponse
   'GET /api/flights/price-insights': PriceInsights
+  'GET /api/flights/calendar': FareCalendar
+  'GET /api/flights/date-grid': DateGrid
+  'GET /api/flights/flexible': FlexibleResults
+  'GET /api/flights/observed-history': ObservedHistory
 
   'GET /api/alerts': { alerts: Alert[] }
   'GET /api/alerts/quota': QuotaStatus

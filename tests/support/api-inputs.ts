@@ -7,6 +7,8 @@ import { createApiTokenSchema } from '#shared/api-tokens.ts'
 import { createWebhookEndpointSchema, sendTestEventSchema, updateWebhookEndpointSchema, webhookDeliveriesQuerySchema } from '#shared/webhooks.ts'
 import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requests.ts'
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
+import { dateGridQuerySchema, fareCalendarQuerySchema, flexibleQuerySchema } from '#shared/flights/fare-calendar.ts'
+import { observedHistoryQuerySchema } from '#shared/flights/observed-history.ts'
 import {
   deleteNativePushDeviceSchema,
   deletePushSubscriptionSchema,
@@ -62,6 +64,14 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/flights/booking-options': { body: { schema: flightTokenSchema, example: { token: 'abcdefgh.1' } } },
   'GET /api/flights/price-insights': {
     query: { schema: priceInsightsQuerySchema, example: { departure_id: 'JFK', arrival_id: 'LHR', outbound_date: inDays(30) } },
+  },
+  'GET /api/flights/calendar': {
+    query: { schema: fareCalendarQuerySchema, example: { from: 'JFK', to: 'LHR', start: inDays(30), days: '31', tripNights: '7' } },
+  },
+  'GET /api/flights/date-grid': { query: { schema: dateGridQuerySchema, example: { from: 'JFK', to: 'LHR', departureDate: inDays(30), returnDate: inDays(37) } } },
+  'GET /api/flights/flexible': { query: { schema: flexibleQuerySchema, example: { from: 'JFK', to: 'LHR', flex: 'weekend', month: inDays(40).slice(0, 7) } } },
+  'GET /api/flights/observed-history': {
+    query: { schema: observedHistoryQuerySchema, example: { from: 'JFK', to: 'LHR', departureDate: inDays(30), returnDate: inDays(37), adults: '2', currency: 'EUR' } },
   },
   'PUT /api/me/phone': { body: { schema: setPhoneSchema, example: { phone: '+14155550123' } } },
   'POST /api/me/phone/verify': { body: { schema: verifyPhoneSchema, example: { code: '123456' } } },

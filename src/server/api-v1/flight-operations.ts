@@ -12,6 +12,12 @@ import {
   searchResponseExample,
 } from './flight-examples.ts'
 import { defineOperation, type ApiV1Operation } from './operation.ts'
+import { dateGridResponse, fareCalendarResponse, flexibleResponse } from '#shared/api-v1/fare-calendar-responses.ts'
+import { dateGridQuerySchema, fareCalendarQuerySchema, flexibleQuerySchema } from '#shared/flights/fare-calendar.ts'
+import { dateGridExample, fareCalendarExample, flexibleExample } from './fare-calendar-examples.ts'
+import { observedHistoryResponse } from '#shared/api-v1/observed-history-response.ts'
+import { observedHistoryQuerySchema } from '#shared/flights/observed-history.ts'
+import { observedHistoryExample } from './observed-history-example.ts'
 
 /**
  * /api/v1/airports and /api/v1/flights/*: the search page's own routes (src/server/flights/routes.ts)
@@ -83,5 +89,56 @@ export const flightOperations: ApiV1Operation[] = [
     params: { query: priceInsightsQuerySchema },
     answer: { status: 200, description: 'The insights (fields are null where the provider has none).', schema: priceInsightsResponse, example: priceInsightsExample },
     errors: [400, 502],
+  }),
+  defineOperation({
+    method: 'get',
+    path: '/api/v1/flights/calendar',
+    operationId: 'getFareCalendar',
+    tag: TAG,
+    summary: 'Fare calendar',
+    description:
+      'The cheapest unfiltered fare of each day from `start` (at most 62 days): one way, round trips of `tripNights`, or (`field=return`) round trips from `departureDate` coming back that day. Days are levelled against the route’s typical range.',
+    scope: 'read',
+    params: { query: fareCalendarQuerySchema },
+    answer: { status: 200, description: 'One entry per day; `price` null where no fare is known.', schema: fareCalendarResponse, example: fareCalendarExample },
+    errors: [400, 502],
+  }),
+  defineOperation({
+    method: 'get',
+    path: '/api/v1/flights/date-grid',
+    operationId: 'getDateGrid',
+    tag: TAG,
+    summary: 'Departure × return grid',
+    description: 'Round-trip fares for departures and returns up to 3 days either side of the chosen dates (7 × 7).',
+    scope: 'read',
+    params: { query: dateGridQuerySchema },
+    answer: { status: 200, description: 'The grid, row-major by departure date.', schema: dateGridResponse, example: dateGridExample },
+    errors: [400, 502],
+  }),
+  defineOperation({
+    method: 'get',
+    path: '/api/v1/flights/flexible',
+    operationId: 'getFlexibleDates',
+    tag: TAG,
+    summary: 'Flexible dates',
+    description:
+      'The cheapest date pairs of a month (`flex=month`, trips of `minNights`–`maxNights`, default 1–7) or of its weekends (`flex=weekend`: leave Friday or Saturday, back the Sunday or Monday after); `oneWay=true` for one-way trips.',
+    scope: 'read',
+    params: { query: flexibleQuerySchema },
+    answer: { status: 200, description: 'Up to 20 date pairs, cheapest first, and how many were considered.', schema: flexibleResponse, example: flexibleExample },
+    errors: [400, 502],
+  }),
+  defineOperation({
+    method: 'get',
+    path: '/api/v1/flights/observed-history',
+    operationId: 'getObservedPriceHistory',
+    tag: TAG,
+    summary: 'Observed price history',
+    description:
+      'One trip’s cheapest fare each time FareDrop’s own unfiltered searches and price checks saw it (kept 90 days): exactly this route, departure and return dates (no `returnDate`: one way), cabin, adults and currency. Costs no provider call.',
+    scope: 'read',
+    params: { query: observedHistoryQuerySchema },
+    answer: { status: 200, description: 'The observations, oldest first; empty with nulls when FareDrop has not seen the trip.', schema: observedHistoryResponse, example: observedHistoryExample },
+    errors: [400],
   }),
 ]

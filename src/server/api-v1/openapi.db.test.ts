@@ -28,6 +28,7 @@ import {
 import { clientCreatedResponse, clientDeletedResponse, clientDetailResponse, clientListResponse, clientNoticesResponse, clientUpdatedResponse, confirmationSentResponse } from '#shared/api-v1/client-responses.ts'
 import { errorResponse } from '#shared/api-v1/error-response.ts'
 import { airportSearchResponse, bookingOptionsResponse, flightSearchResponse, priceInsightsResponse } from '#shared/api-v1/flight-responses.ts'
+import { dateGridResponse, fareCalendarResponse, flexibleResponse } from '#shared/api-v1/fare-calendar-responses.ts'
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '#shared/idempotency.ts'
 import { createAlertVia, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { appRoutes } from '#tests/support/app-routes.ts'
@@ -35,7 +36,7 @@ import { insertNotification } from '#tests/support/notification-fixtures.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { alertsCsvExample, createAlertExample, importCsvExample, priceHistoryCsvExample } from './alert-examples.ts'
 import { createClientExample, updateClientExample } from './client-examples.ts'
-import { EXAMPLE_DEPARTURE } from './example-dates.ts'
+import { EXAMPLE_DEPARTURE, EXAMPLE_RETURN } from './example-dates.ts'
 import { searchRequestExample } from './flight-examples.ts'
 import { docsAssetVersion } from './docs-assets.ts'
 import { API_V1_OPERATIONS, API_V1_TAGS } from './operations.ts'
@@ -256,6 +257,9 @@ describe('real answers parse with the documented schemas, losing nothing', () =>
     expect(inbound).toBeDefined()
     await documented(await v1('/api/v1/flights/booking-options', reader, { method: 'POST', json: { token: inbound!.bookingToken } }), 200, bookingOptionsResponse)
     await documented(await v1(`/api/v1/flights/price-insights?from=JFK&to=LIS&departureDate=${EXAMPLE_DEPARTURE}`, reader), 200, priceInsightsResponse)
+    await documented(await v1(`/api/v1/flights/calendar?from=JFK&to=LIS&start=${EXAMPLE_DEPARTURE}&days=5&tripNights=7`, reader), 200, fareCalendarResponse)
+    await documented(await v1(`/api/v1/flights/date-grid?from=JFK&to=LIS&departureDate=${EXAMPLE_DEPARTURE}&returnDate=${EXAMPLE_RETURN}`, reader), 200, dateGridResponse)
+    await documented(await v1(`/api/v1/flights/flexible?from=JFK&to=LIS&flex=weekend&month=${EXAMPLE_DEPARTURE.slice(0, 7)}`, reader), 200, flexibleResponse)
   })
 
   it('errors: a missing token, a read token writing, another account’s alert, invalid input', async () => {

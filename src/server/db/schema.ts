@@ -449,6 +449,37 @@ export const priceObservations = pgTable(
 )
 
 /**
+ * The cheapest fare FareDrop saw for a route and travel dates (decision 047): one row per unfiltered
+ * first-step answer, from travellers' searches and from price checks. With a provider that cannot
+ * price dates itself (SerpApi), the fare calendar is read from these; later, the route's price
+ * history too. Kept 90 days (prune-observations.ts).
+ */
+export const fareObservations = pgTable(
+  'fare_observations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Airport codes as searched ("LHR,LGW" for a city), uppercased: the calendar asks with the same. */
+    origin: text('origin').notNull(),
+    destination: text('destination').notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    /** Null: one way. */
+    returnDate: date('return_date', { mode: 'string' }),
+    /** SerpApi travel_class: 1 economy … 4 first. */
+    cabin: integer('cabin').notNull(),
+    adults: integer('adults').notNull(),
+    currency: text('currency').notNull(),
+    lowestPrice: money('lowest_price').notNull(),
+    observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
+    source: text('source', { enum: ['search', 'check'] }).notNull(),
+  },
+  (t) => [
+    // The calendar: one route, cabin, party and currency over a range of departure dates.
+    index('fare_observations_route_date_idx').on(t.origin, t.destination, t.cabin, t.adults, t.currency, t.departureDate, t.observedAt),
+    index('fare_observations_observed_idx').on(t.observedAt),
+  ],
+)
+
+/**
  * Provider calls made per period (minute and day), shared by every worker process: a call is made
  * only after its slot was counted here, so the caps hold however many processes run.
  */

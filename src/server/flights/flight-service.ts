@@ -12,6 +12,13 @@ import { ProviderError, type FlightProvider, type ProviderBookingResult, type Pr
 import { createSearchCache } from './search-cache.ts'
 import { createSearchHandles } from './search-handles.ts'
 import { assertSearchable } from './validate-search.ts'
+import type { DateGrid, DateGridQuery, FareCalendar, FareCalendarQuery, FlexibleQuery, FlexibleResults } from '#shared/flights/fare-calendar.ts'
+import { unfilteredFareKey } from '#shared/flights/fare-query.ts'
+import { createDatePairPricer } from './price-date-pairs.ts'
+import { fareCalendarAnswer } from './fare-calendar-answer.ts'
+import { dateGridAnswer } from './date-grid-answer.ts'
+import { flexibleAnswer } from './flexible-answer.ts'
+import { recordFareObservations } from './record-fare-observations.ts'
 
 export interface FlightServiceOptions {
   provider: FlightProvider
@@ -24,6 +31,11 @@ export interface FlightServiceOptions {
 }
 
 const EXPIRED_RESULT = 'This result has expired. Please search again.'
+/**
+ * Fares FareDrop has seen are read again this soon: a search made a moment ago should reach the
+ * calendar without waiting out the search cache's lifetime (decision 047).
+ */
+const OBSERVED_FARES_TTL_MS = 60_000
 
 /**
  * Flight search for the API and the price-check worker: validation, provider calls under a timeout
@@ -36,6 +48,8 @@ export function createFlightService(options: FlightServiceOptions) {
   const handles = createSearchHandles({ db: options.db, now })
   const searches = createSearchCache<ProviderSearchResult>({ ttlMs: options.cacheTtlMs, maxEntries: 500, now })
   const bookings = createSearchCache<ProviderBookingResult>({ ttlMs: options.cacheTtlMs, maxEntries: 200, now })
+  const faresTtlMs = provider.priceDates ? options.cacheTtlMs : Math.min(options.cacheTtlMs, OBSERVED_FARES_TTL_MS)
+  const fareAnswers = createSearchCache<FareCalendar | DateGrid | FlexibleResults>({ ttlMs: faresTtlMs, maxEntries: 300, now })
 
   async function callProvider<T>(what: string, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
     return limit(async () => {
@@ -76,8 +90,31 @@ export function createFlightService(options: FlightServiceOptions) {
     }
   }
 
-  const searchQuery = (query: FlightQuery) =>
-    searches.get(`search:${stableKey(query)}`, () => callProvider('search', (signal) => provider.search(query, { signal })))
+  const searchQuery = async (query: FlightQuery) => {
+    const cached = await searches.get(`search:${stableKey(query)}`, () => callProvider('search', (signal) => provider.search(query, { signal })))
+    if (!cached.fromCache) recordSearch(query, cached.value, cached.fetchedAt)
+    return cached
+  }
+
+  /**
+   * A new unfiltered first-step answer becomes an observed fare (decision 047), written after the
+   * answer goes out: the traveller never waits for it, and a failure is logged, never shown.
+   */
+  function recordSearch(query: FlightQuery, result: ProviderSearchResult, observedAt: Date): void {
+    const key = unfilteredFareKey(query)
+    if (!key) return
+    const prices = [...result.best, ...result.other].map((it) => it.price).filter((p): p is number => p !== null)
+    if (prices.length === 0) return
+    setImmediate(() => {
+      recordFareObservations(options.db, [{ ...key, lowestPrice: Math.min(...prices), observedAt, source: 'search' }]).catch((err: unknown) =>
+        logger.warn({ err }, 'could not record an observed fare'),
+      )
+    })
+  }
+
+  const priceDatePairs = createDatePairPricer({ provider, db: options.db, now, callProvider })
+  const fareAnswer = <T extends FareCalendar | DateGrid | FlexibleResults>(kind: string, q: object, build: () => Promise<T>): Promise<T> =>
+    fareAnswers.get(`${kind}:${stableKey(q as Record<string, unknown>)}`, build).then((cached) => cached.value as T)
 
   async function resolveHandle(handle: string, kind: 'next' | 'booking') {
     const stored = await handles.resolve(handle)
@@ -141,10 +178,26 @@ export function createFlightService(options: FlightServiceOptions) {
       return value.priceInsights ?? { lowest_price: null, price_level: null, typical_price_range: null, price_history: [] }
     },
 
+    /** GET /api/flights/calendar: the cheapest fare of each day (decision 047). */
+    calendar(q: FareCalendarQuery): Promise<FareCalendar> {
+      return fareAnswer('calendar', q, () => fareCalendarAnswer(q, priceDatePairs))
+    },
+
+    /** GET /api/flights/date-grid: departure × return around the chosen dates. */
+    dateGrid(q: DateGridQuery): Promise<DateGrid> {
+      return fareAnswer('grid', q, () => dateGridAnswer(q, priceDatePairs))
+    },
+
+    /** GET /api/flights/flexible: a month's or its weekends' cheapest date pairs. */
+    flexible(q: FlexibleQuery): Promise<FlexibleResults> {
+      return fareAnswer('flexible', q, () => flexibleAnswer(q, priceDatePairs, now()))
+    },
+
     /** Forget cached answers (after a simulated price shock, so it shows at once). */
     clearCache() {
       searches.clear()
       bookings.clear()
+      fareAnswers.clear()
     },
   }
 }
@@ -152,6 +205,6 @@ export function createFlightService(options: FlightServiceOptions) {
 export type FlightService = ReturnType<typeof createFlightService>
 
 /** JSON with sorted keys: the same query always makes the same cache key. */
-function stableKey(query: FlightQuery): string {
+function stableKey(query: FlightQuery | Record<string, unknown>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b))))
 }

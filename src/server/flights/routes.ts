@@ -5,12 +5,16 @@ import type { FlightService } from './flight-service.ts'
 import { searchAirports } from '../reference-data/airports.ts'
 import { simulatedSellerPage } from './simulated-seller-page.ts'
 import type { ApiBody } from '#shared/api-contract.ts'
+import { dateGridQuerySchema, fareCalendarQuerySchema, flexibleQuerySchema } from '#shared/flights/fare-calendar.ts'
+import { observedHistoryQuerySchema } from '#shared/flights/observed-history.ts'
+import type { Db } from '../db/client.ts'
+import { loadObservedHistory } from './load-observed-history.ts'
 
 /**
  * /api/airports and /api/flights/*: public, like the search page. The public API v1 mounts the same
  * routes behind its token door (decision 042), without the simulated seller's page.
  */
-export function flightRoutes(deps: { flights: FlightService }, options: { simulatedSeller?: boolean } = {}) {
+export function flightRoutes(deps: { flights: FlightService; db: Db }, options: { simulatedSeller?: boolean } = {}) {
   const app = new Hono()
 
   app.get('/airports', (c) => {
@@ -28,6 +32,18 @@ export function flightRoutes(deps: { flights: FlightService }, options: { simula
   )
 
   app.get('/flights/price-insights', async (c) => c.json((await deps.flights.priceInsights(priceInsightsQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/price-insights'>))
+
+  // Fares by travel date (decision 047): the date picker's calendar, the ±3-day grid, flexible dates.
+  app.get('/flights/calendar', async (c) => c.json((await deps.flights.calendar(fareCalendarQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/calendar'>))
+
+  app.get('/flights/date-grid', async (c) => c.json((await deps.flights.dateGrid(dateGridQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/date-grid'>))
+
+  app.get('/flights/flexible', async (c) => c.json((await deps.flights.flexible(flexibleQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/flexible'>))
+
+  // A trip's prices as FareDrop's own searches and price checks saw them (the price history chart).
+  app.get('/flights/observed-history', async (c) =>
+    c.json((await loadObservedHistory(deps.db, observedHistoryQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/observed-history'>),
+  )
 
   if (options.simulatedSeller === false) return app
   // Where the simulated market's "Book" buttons land: there is no real seller offline.

@@ -9,6 +9,9 @@ import type { PriceCheckDeps } from './price-check-config.ts'
 import { engineQuery, searchKey } from '../alerts/search-key.ts'
 import { createSearchObserver } from './search-observer.ts'
 import { writeCheckResults } from './write-check-results.ts'
+import type { Observation } from './load-cached-observations.ts'
+import { unfilteredFareKey } from '#shared/flights/fare-query.ts'
+import type { FareObservation } from '../flights/record-fare-observations.ts'
 
 export interface CheckReport {
   checks: AlertCheck[]
@@ -46,6 +49,22 @@ export function groupAlerts(claimed: readonly AlertRow[], now: Date): { groups: 
     groups.set(key, group)
   }
   return { groups: [...groups.values()], settled }
+}
+
+/**
+ * The first-step answers this cycle got from the provider for unfiltered searches, as observed
+ * fares for the fare calendar (decision 047). An alert's own ceiling and flight choice are applied
+ * after the answer, so most alerts' searches qualify; observations reused from storage are not new.
+ */
+function observedFares(groups: readonly AlertGroup[], made: readonly Observation[]): FareObservation[] {
+  const keys = new Map(groups.flatMap((g) => {
+    const key = unfilteredFareKey(g.query)
+    return key ? [[g.key, key] as const] : []
+  }))
+  return made.flatMap((o) => {
+    const key = keys.get(o.searchKey)
+    return key && o.lowestPrice !== null ? [{ ...key, lowestPrice: o.lowestPrice, observedAt: o.observedAt, source: 'check' as const }] : []
+  })
 }
 
 /**
@@ -91,7 +110,8 @@ export async function checkClaimedAlerts(
   ]
   // Keys that changed (a newer normalisation) or were never stored go back with the results.
   const searchKeys = new Map(groups.flatMap((g) => g.alerts.filter((a) => a.searchKey !== g.key).map((a) => [a.id, g.key] as const)))
-  const summary = await writeCheckResults(deps.db, { owner: input.owner, now, checks, observations: observer.made, publicUrl: deps.config.publicUrl, searchKeys })
+  const fares = observedFares(groups, observer.made)
+  const summary = await writeCheckResults(deps.db, { owner: input.owner, now, checks, observations: observer.made, publicUrl: deps.config.publicUrl, searchKeys, fares })
   if (summary.notifications > 0) deps.onNotificationsQueued?.()
   // One line per cycle, not per alert: an outage would otherwise flood the log.
   const failed = checks.filter((c) => c.outcome.kind === 'failed')

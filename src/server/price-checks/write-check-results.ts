@@ -6,6 +6,7 @@ import type { Observation } from './load-cached-observations.ts'
 import { recordChecks } from './check-log.ts'
 import { queueNotifications } from './queue-notifications.ts'
 import { queueAlertStatusChanges } from '../webhooks/alert-events.ts'
+import { recordFareObservations, type FareObservation } from '../flights/record-fare-observations.ts'
 
 export interface WriteSummary {
   /** Alerts whose results were stored (the rest had lost their lease or left the checked statuses). */
@@ -38,6 +39,8 @@ export async function writeCheckResults(
     publicUrl: string
     /** Each grouped alert's search key as computed now: stored when it changed (or was never set). */
     searchKeys?: ReadonlyMap<string, string>
+    /** Cheapest fares of this cycle's unfiltered searches, kept for the fare calendar (decision 047). */
+    fares?: readonly FareObservation[]
   },
 ): Promise<WriteSummary> {
   const { owner, now } = input
@@ -62,6 +65,8 @@ export async function writeCheckResults(
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
           id uuid, search_key text, provider text, observed_at timestamptz, lowest_price numeric, currency text, itineraries jsonb, fresh boolean)`)
     }
+
+    await recordFareObservations(tx, input.fares ?? [])
 
     const evaluated = input.checks.filter((c) => c.evaluation)
     const deferred = input.checks.filter((c) => !c.evaluation)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { airportCodesSchema, isoDateSchema, TRAVEL_CLASSES } from './search-params.ts'
+import { airportCodesSchema, isoDateSchema, SEARCH_MESSAGES, TRAVEL_CLASSES } from './search-params.ts'
 
 /**
  * Fares by travel date (issue 16): the price calendar behind the date fields and the departure ×
@@ -31,6 +31,8 @@ const routeFields = {
  * - `field=departure`: one-way trips leaving that day, or (with `tripNights`) round trips leaving
  *   that day and coming back `tripNights` later (the trip length the form has now).
  * - `field=return`: round trips leaving on `departureDate` and coming back that day.
+ * `departureDate` (+ `tripNights`) also names the trip the traveller has chosen: every day is
+ * levelled low/typical/high against that trip's usual range, as the results' price insights are.
  */
 export const fareCalendarQuerySchema = z
   .object({
@@ -45,11 +47,13 @@ export const fareCalendarQuerySchema = z
 export type FareCalendarQuery = z.infer<typeof fareCalendarQuerySchema>
 
 /** GET /api/flights/date-grid: round trips around `departureDate` × `returnDate`, ±GRID_REACH_DAYS each. */
-export const dateGridQuerySchema = z.object({
-  ...routeFields,
-  departureDate: isoDateSchema,
-  returnDate: isoDateSchema,
-})
+export const dateGridQuerySchema = z
+  .object({
+    ...routeFields,
+    departureDate: isoDateSchema,
+    returnDate: isoDateSchema,
+  })
+  .refine((q) => q.returnDate >= q.departureDate, { path: ['returnDate'], message: SEARCH_MESSAGES.returnBeforeDeparture })
 export type DateGridQuery = z.infer<typeof dateGridQuerySchema>
 
 /** Where a day's figure came from: the simulated market's own prices, or prices FareDrop saw. */
@@ -109,6 +113,8 @@ export const FLEX_KINDS = ['month', 'weekend'] as const
 export type FlexKind = (typeof FLEX_KINDS)[number]
 /** Trip lengths a flexible round trip may span, in nights. */
 export const FLEX_MAX_NIGHTS = 30
+/** A flexible round trip's trip length when none is given (the form starts with it too). */
+export const FLEX_DEFAULT_NIGHTS = { min: 5, max: 9 } as const
 /** Date pairs a flexible answer lists, cheapest first. */
 export const FLEX_MAX_RESULTS = 20
 

@@ -26,5 +26,7 @@ export function createFlightProvider(deps: { env: Env; now: () => Date; shocks: 
     shocks: deps.shocks,
     failures: { mode: env.SIMULATOR_FAILURE_MODE },
   })
-  return { provider: createSerpProvider(market), simulatedMarket: market }
+  // The market prices travel dates itself (decision 047); searches go through the SerpApi mapper as ever.
+  const provider: FlightProvider = { ...createSerpProvider(market), priceDates: (request, ctx) => market.priceDates(request, ctx) }
+  return { provider, simulatedMarket: market }
 }

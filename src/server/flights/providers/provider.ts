@@ -1,4 +1,5 @@
 import type { FlightQuery } from '#shared/flights/flight-query.ts'
+import type { TravelClass } from '#shared/flights/search-params.ts'
 import type { BaggagePrices, BookingOption, Itinerary, PriceInsights } from '#shared/flights/model.ts'
 import type { SerpFlightsResponse, SerpQuery } from './serpapi/serp-types.ts'
 
@@ -19,6 +20,37 @@ export interface FlightProvider {
   priceInsights(query: FlightQuery, ctx?: CallContext): Promise<PriceInsights | null>
   /** A first-step search with the provider's own answer beside the mapped one (/admin/debug); one call, no cache. */
   inspectSearch?(query: FlightQuery, ctx?: CallContext): Promise<{ raw: unknown; mapped: ProviderSearchResult }>
+  /**
+   * The cheapest whole trip of many travel dates at once (the fare calendar, decision 047): each
+   * price is exactly what a first-step search of that date pair, unfiltered, would show as its
+   * lowest. Only a provider that can price dates itself has it (the simulated market); SerpApi has
+   * no calendar engine, so FareDrop falls back on the prices it has seen.
+   */
+  priceDates?(request: DatePricesRequest, ctx?: CallContext): Promise<DatePrices>
+}
+
+/** One route, party, cabin and currency; many (departure, return) pairs, each an unfiltered search (shared/flights/fare-query.ts). */
+export interface DatePricesRequest {
+  /** Comma lists of IATA codes, as searched. */
+  from: string
+  to: string
+  travelClass: TravelClass
+  adults: number
+  currency: string
+  /** returnDate null: one way. */
+  pairs: ReadonlyArray<{ departureDate: string; returnDate: string | null }>
+  /**
+   * The trip whose usual range levels every figure: the traveller's chosen dates, so the calendar,
+   * the grid and the results' price insights colour one price alike. Absent: the middle pair.
+   */
+  anchor?: { departureDate: string; returnDate: string | null }
+}
+
+export interface DatePrices {
+  /** In the order of the request's pairs; null where a search would find nothing or refuse the dates. */
+  prices: Array<number | null>
+  /** The route's usual range (25th–75th percentile) for these trips, as a search's price insights give it. */
+  typicalRange: [number, number] | null
 }
 
 export interface CallContext {

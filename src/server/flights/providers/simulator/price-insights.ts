@@ -36,17 +36,10 @@ function cheapestOptions(legs: readonly LegOption[][], usd: (o: LegOption) => nu
   )
 }
 
-export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx: PriceContext, lowestPrice: number): SerpPriceInsights | undefined {
-  if (legs.some((l) => l.length === 0)) return undefined
-  // History: today's point must be the cheapest trip right now, so pick by the current price.
-  const nowMs = ctx.now.getTime()
-  const current = cheapestOptions(legs, (o) => legUsdAt(o, ctx, nowMs, o.date, false, true))
-  // Typical range: pick by a price that does not depend on when the search runs (no noise, no
-  // shocks, a fixed booking lead), or the range, and with it price_level, would shift by the hour.
-  const typical = cheapestOptions(legs, (o) => legUsdAt(o, ctx, dateStartMs(o.date) - RANK_LEAD_DAYS * DAY_MS, o.date, false, false))
-  // The cheapest trip of the candidates at one moment: ~100 moments a search, so plain loops.
+/** The cheapest trip of the candidates at one moment: ~100 moments a search, so plain loops. */
+function cheapestTripAt(type: 1 | 2 | 3, ctx: PriceContext): (candidates: LegOption[][], m: Moment) => number {
   const legMins: number[] = []
-  const cheapestTripUsd = (candidates: LegOption[][], m: Moment): number => {
+  return (candidates, m) => {
     for (let leg = 0; leg < candidates.length; leg++) {
       let min = Infinity
       // A leg's options all leave on the leg's date: shift it once, not per option.
@@ -62,14 +55,19 @@ export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx
     if (type === 1) return roundTripUsd(legMins[0]!, legMins[1]!, true)
     return multiCityUsd(legMins)
   }
+}
 
-  const history: Array<[number, number]> = []
-  for (let k = HISTORY_DAYS - 1; k >= 0; k--) {
-    const atMs = nowMs - k * DAY_MS
-    const dayStart = Math.floor(atMs / DAY_MS) * DAY_MS
-    history.push([dayStart / 1000, inCurrency(cheapestTripUsd(current, { atMs, shiftDays: 0, shocks: k === 0 }), ctx)])
-  }
-
+/**
+ * The route's usual price for these legs (every option flown, departed ones too): the 25th–75th
+ * percentile of the cheapest trip over nearby travel dates booked 2–13 weeks ahead at random hours.
+ * Also what the fare calendar levels its days against (price-dates.ts).
+ */
+export function typicalRange(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx: PriceContext): [number, number] | undefined {
+  if (legs.some((l) => l.length === 0)) return undefined
+  // Pick by a price that does not depend on when the search runs (no noise, no shocks, a fixed
+  // booking lead), or the range, and with it price_level, would shift by the hour.
+  const typical = cheapestOptions(legs, (o) => legUsdAt(o, ctx, dateStartMs(o.date) - RANK_LEAD_DAYS * DAY_MS, o.date, false, false))
+  const cheapestTripUsd = cheapestTripAt(type, ctx)
   const first = typical[0]![0]!
   const routeKey = legs.map((l) => `${l[0]!.from.iata}${l[0]!.to.iata}`).join('|')
   const samples: number[] = []
@@ -82,6 +80,23 @@ export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx
   }
   const low = inCurrency(percentile(samples, 0.25), ctx)
   const high = Math.max(low, inCurrency(percentile(samples, 0.75), ctx))
+  return [low, high]
+}
+
+export function priceInsights(type: 1 | 2 | 3, legs: readonly LegOption[][], ctx: PriceContext, lowestPrice: number): SerpPriceInsights | undefined {
+  const range = typicalRange(type, legs, ctx)
+  if (!range) return undefined
+  // History: today's point must be the cheapest trip right now, so pick by the current price.
+  const nowMs = ctx.now.getTime()
+  const current = cheapestOptions(legs, (o) => legUsdAt(o, ctx, nowMs, o.date, false, true))
+  const cheapestTripUsd = cheapestTripAt(type, ctx)
+  const history: Array<[number, number]> = []
+  for (let k = HISTORY_DAYS - 1; k >= 0; k--) {
+    const atMs = nowMs - k * DAY_MS
+    const dayStart = Math.floor(atMs / DAY_MS) * DAY_MS
+    history.push([dayStart / 1000, inCurrency(cheapestTripUsd(current, { atMs, shiftDays: 0, shocks: k === 0 }), ctx)])
+  }
+  const [low, high] = range
   return {
     lowest_price: lowestPrice,
     price_level: lowestPrice < low ? 'low' : lowestPrice > high ? 'high' : 'typical',

@@ -1,16 +1,16 @@
 import type { SerpFlightsResponse, SerpItinerary } from '../serpapi/serp-types.ts'
 import { ProviderError } from '../provider.ts'
-import { inCurrency, legTotalUsd, multiCityUsd, returnsSoldWith, roundTripUsd, sellsTogether, type PriceContext } from './fares.ts'
+import type { PriceContext } from './fares.ts'
 import { unit } from './hash.ts'
 import { airportInfo, itineraryJson } from './itinerary-json.ts'
 import { buildPool, type LegPool } from './leg-pool.ts'
 import type { LegOption } from './leg-options.ts'
 import { priceInsights } from './price-insights.ts'
 import { rank, type PricedOption } from './ranking.ts'
-import { SIMULATED_ID, type LegRequest, type MarketQuery } from './read-query.ts'
+import { SIMULATED_ID, type MarketQuery } from './read-query.ts'
 import { noResults, responseEnvelope, type CallInfo } from './response-envelope.ts'
-import { localDate } from './time-zones.ts'
 import { resolveTokenLegs } from './token-legs.ts'
+import { hasSearchableDates, legUsdMemo, stepTripPrices } from './trip-prices.ts'
 import { decodeToken, encodeToken } from './tokens.ts'
 
 /**
@@ -50,59 +50,21 @@ function chosenLegs(q: MarketQuery, now: Date): LegOption[] {
   return legs
 }
 
-/**
- * A leg's date is over once it is over at every origin airport, in the airport's own time zone:
- * late on 2 Nov in New York (already the 3rd in UTC) JFK's 2 Nov evening flights are still ahead.
- * Flights of the day that have left are dropped one by one (buildPool).
- */
-function isPastDate(leg: LegRequest, now: Date): boolean {
-  return leg.from.every((airport) => leg.date < localDate(now.getTime(), airport.timeZone))
-}
-
 export function answerSearch(q: MarketQuery, env: SearchEnv): SerpFlightsResponse {
   const { ctx } = env
   const chosen = chosenLegs(q, ctx.now)
   if (q.unknownAirports) return noResults(env.call)
-  // Past departures, or legs out of order, find nothing on Google Flights.
-  if (q.legs.some((l, i) => isPastDate(l, ctx.now) || (i > 0 && l.date < q.legs[i - 1]!.date))) return noResults(env.call)
+  if (!hasSearchableDates(q, ctx.now)) return noResults(env.call)
 
   const step = chosen.length
   const pools: LegPool[] = q.legs.map((leg) => buildPool(leg, q, ctx.cabin, ctx.now))
   if (pools.slice(step).some((p) => p.visible.length === 0)) return noResults(env.call)
 
-  const legUsd = new Map<LegOption, number>()
-  const usdOf = (o: LegOption) => {
-    let usd = legUsd.get(o)
-    if (usd === undefined) {
-      usd = legTotalUsd(o, ctx)
-      legUsd.set(o, usd)
-    }
-    return usd
-  }
-  const cheapestLater = pools.slice(step + 1).map((p) => Math.min(...p.visible.map(usdOf)))
-
-  // A round trip's outbound is priced with its cheapest return: every outbound meets every return.
-  const returns = q.type === 1 && step === 0 ? pools[1]!.visible : []
-  const returnsUsd = returns.map(usdOf)
-  const soldWith = returnsSoldWith(returns)
-  const tripUsd = (option: LegOption): number => {
-    if (q.type === 2) return usdOf(option)
-    if (q.type === 1) {
-      if (step === 1) return roundTripUsd(usdOf(chosen[0]!), usdOf(option), sellsTogether([chosen[0]!, option]))
-      const outUsd = usdOf(option)
-      const together = soldWith(option)
-      let best = Infinity
-      for (let i = 0; i < returns.length; i++) best = Math.min(best, roundTripUsd(outUsd, returnsUsd[i]!, together[i]!))
-      return best
-    }
-    return multiCityUsd([...chosen.map(usdOf), usdOf(option), ...cheapestLater])
-  }
-
   const pool = pools[step]!
-  let priced: PricedOption[] = pool.visible.map((option) => ({ option, price: inCurrency(tripUsd(option), ctx), grams: pool.grams.get(option)! }))
-  if (q.maxPrice !== null) priced = priced.filter((p) => p.price! <= q.maxPrice!)
-  if (priced.length === 0) return noResults(env.call)
-  const lowest = Math.min(...priced.map((p) => p.price!))
+  const trips = stepTripPrices(q, step, chosen, pools, ctx, legUsdMemo(ctx))
+  if (trips.length === 0) return noResults(env.call)
+  let priced: PricedOption[] = trips.map(({ option, price }) => ({ option, price, grams: pool.grams.get(option)! }))
+  const lowest = Math.min(...trips.map((p) => p.price))
   if (env.missingPrice) priced = priced.map((p) => (unit(`missing-price|${p.option.key}`) < 0.3 ? { ...p, price: null } : p))
 
   const last = step === q.legs.length - 1

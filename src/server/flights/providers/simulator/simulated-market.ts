@@ -1,9 +1,11 @@
-import { ProviderError, type CallContext, type SerpSource } from '../provider.ts'
+import { ProviderError, type CallContext, type DatePrices, type DatePricesRequest, type SerpSource } from '../provider.ts'
 import type { SerpFlightsResponse, SerpQuery } from '../serpapi/serp-types.ts'
+import { TRAVEL_CLASS_CODES } from '#shared/flights/flight-query.ts'
 import { answerBooking } from './booking-answer.ts'
 import type { PriceContext, SimulatedPriceShock } from './fares.ts'
 import { readQuery, SIMULATED_ID } from './read-query.ts'
 import { noResults } from './response-envelope.ts'
+import { priceDates } from './price-dates.ts'
 import { answerSearch } from './search-answer.ts'
 
 export type { SimulatedPriceShock } from './fares.ts'
@@ -46,6 +48,8 @@ export interface SimulatedMarket extends SerpSource {
   /** Switch failure injection at runtime (tests, demos, SIMULATOR_FAILURE_MODE, the admin API). */
   setFailureMode(mode: FailureMode, delayMs?: number, route?: FailureSettings['route']): void
   readonly failures: Readonly<FailureSettings>
+  /** Fares by travel date: what a search of each pair would headline (price-dates.ts). */
+  priceDates(request: DatePricesRequest, ctx?: CallContext): Promise<DatePrices>
 }
 
 const DEFAULT_SLOW_MS = 5_000
@@ -94,6 +98,18 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
   const now = options.now ?? (() => new Date())
   let failures: FailureSettings = { mode: 'none', ...options.failures }
 
+  /** Throws or waits as the failure mode in force for this route says; returns the mode. */
+  async function injectFailure(raw: SerpQuery, ctx: CallContext): Promise<FailureMode> {
+    const mode = failureFor(failures, raw)
+    if (ctx.signal?.aborted) throw abortError(ctx.signal)
+    if (mode === 'error') throw new ProviderError('upstream', SIMULATED_ID, 'Simulated upstream failure', { status: 500 })
+    if (mode === 'rate-limited') {
+      throw new ProviderError('rate_limited', SIMULATED_ID, 'Simulated rate limit: hourly searches exhausted', { status: 429, retryAfterMs: 60_000 })
+    }
+    if (mode === 'slow') await wait(failures.delayMs ?? DEFAULT_SLOW_MS, ctx.signal)
+    return mode
+  }
+
   return {
     id: SIMULATED_ID,
     get failures() {
@@ -104,13 +120,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
     },
 
     async fetch(raw: SerpQuery, ctx: CallContext = {}): Promise<SerpFlightsResponse> {
-      const mode = failureFor(failures, raw)
-      if (ctx.signal?.aborted) throw abortError(ctx.signal)
-      if (mode === 'error') throw new ProviderError('upstream', SIMULATED_ID, 'Simulated upstream failure', { status: 500 })
-      if (mode === 'rate-limited') {
-        throw new ProviderError('rate_limited', SIMULATED_ID, 'Simulated rate limit: hourly searches exhausted', { status: 429, retryAfterMs: 60_000 })
-      }
-      if (mode === 'slow') await wait(failures.delayMs ?? DEFAULT_SLOW_MS, ctx.signal)
+      const mode = await injectFailure(raw, ctx)
 
       const at = now()
       const call = { raw, now: at }
@@ -127,6 +137,21 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
       }
       if (q.bookingToken) return answerBooking(q, { call, ctx: priceCtx, bookingUrl: options.bookingUrl })
       return answerSearch(q, { call, ctx: priceCtx, missingPrice: mode === 'missing-price' })
+    },
+
+    async priceDates(request: DatePricesRequest, ctx: CallContext = {}): Promise<DatePrices> {
+      // A broken route breaks its calendar too: the calendar is the same market's searches.
+      const mode = await injectFailure({ departure_id: request.from, arrival_id: request.to }, ctx)
+      if (mode === 'no-results') return { prices: request.pairs.map(() => null), typicalRange: null }
+      const currency = request.currency.toUpperCase()
+      return priceDates(request, {
+        cabin: TRAVEL_CLASS_CODES[request.travelClass],
+        passengers: { adults: request.adults, children: 0, infantsInSeat: 0, infantsOnLap: 0 },
+        bags: 0,
+        currency,
+        now: now(),
+        shocks: await activeShocks(options.shocks),
+      })
     },
   }
 }
