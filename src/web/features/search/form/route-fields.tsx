@@ -4,6 +4,7 @@ import { cn } from '../../../lib/cn.ts'
 import { AirportCombobox } from './airport-combobox.tsx'
 import { FieldError } from './field-error.tsx'
 import { useSearchFormContext } from './form-context.tsx'
+import { PriceCalendarButton } from './price-calendar/price-calendar-button.tsx'
 
 /**
  * From ⇄ To: two comboboxes with the swap button between them (beside them on phones). `paths`
@@ -79,7 +80,10 @@ function SwapButton({ from, to, label, onSwap }: { from: string; to: string; lab
   )
 }
 
-/** A native date field (typed entry, the browser's own accessible picker); `min` keeps past days out. */
+/**
+ * A native date field (typed entry) with the price calendar's button in it (issue 16: the
+ * cheapest fare by day, in a dialog); `min` keeps past days out of both.
+ */
 export function DateField({
   label,
   labelExtra,
@@ -105,6 +109,9 @@ export function DateField({
   const { errorFor, fieldRef } = useSearchFormContext()
   const error = disabled ? undefined : errorFor(path)
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined
+  const noun = label.toLowerCase() === 'date' ? 'date' : `${label.toLowerCase()} date`
+  const calendarName = [`Choose ${noun}`, labelExtra].filter(Boolean).join(' ')
+  const calendarTitle = [label.toLowerCase() === 'date' ? 'Date' : `${label} date`, labelExtra].filter(Boolean).join(' ')
   return (
     <div className={cn('grid min-w-0 grid-cols-1 content-start gap-1.5', className)}>
       <label htmlFor={id} className={cn('text-sm leading-none font-medium', disabled && 'opacity-60')}>
@@ -127,9 +134,21 @@ export function DateField({
             'flex h-11 w-full min-w-0 rounded-md border border-input bg-background py-2 pr-1.5 pl-2.5 text-sm shadow-xs transition-colors sm:px-3 dark:bg-input/30',
             'focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
             'aria-invalid:border-destructive disabled:cursor-not-allowed disabled:bg-muted disabled:opacity-60',
-            '[&::-webkit-calendar-picker-indicator]:ml-0.5 [&::-webkit-calendar-picker-indicator]:cursor-pointer [&::-webkit-calendar-picker-indicator]:opacity-70',
+            // The price calendar's button takes the place of the browser's own picker icon.
+            !disabled && 'pr-10 sm:pr-10 [&::-webkit-calendar-picker-indicator]:hidden',
           )}
         />
+        {!disabled && (
+          <PriceCalendarButton
+            path={path}
+            name={calendarName}
+            title={calendarTitle}
+            value={value}
+            min={min}
+            onPick={onChange}
+            className="absolute top-1 right-1"
+          />
+        )}
       </div>
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">

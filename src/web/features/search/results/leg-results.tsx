@@ -7,6 +7,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '../../../components/ui/sheet.tsx'
 import { defaultPostSearchFilters, useSearchStore, type PostSearchFilters, type PostSearchSort } from '../../../stores/search-store.ts'
 import { FiltersPanel } from './filters-panel.tsx'
+import { DateGridButton } from './date-grid.tsx'
 import { chooseTitle, legDate, legRoute, type TripKind } from './leg-labels.ts'
 import { applyPostSearchFilters, DEFAULT_SORT, indexItineraries, SORT_OPTIONS } from './post-search-filters.ts'
 import { PriceInsightsPanel } from './price-insights-panel.tsx'
@@ -72,7 +73,10 @@ export function LegResults({ response, leg, kind, chosenBefore, insights, onSele
             {response.fromCache && <CachedNote fetchedAt={response.fetchedAt} />}
           </p>
         </div>
-        <TrackRouteButton />
+        <div className="flex flex-wrap gap-2">
+          {kind === 'round-trip' && <DateGridButton />}
+          <TrackRouteButton />
+        </div>
       </div>
 
       {insights && <PriceInsightsPanel insights={insights} currency={response.currency} />}
