@@ -1,4 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { FLEX_KINDS } from '#shared/flights/fare-calendar.ts'
+import { usesNights, type FlexibleDates } from '#shared/flights/flexible-search.ts'
 import {
   DEFAULT_SEARCH_FILTERS,
   DEFAULT_SEARCH_PARAMS,
@@ -8,6 +11,7 @@ import {
 } from '#shared/flights/search-params.ts'
 import type { FlightSegment } from '#shared/flights/model.ts'
 import {
+  decodeFlexible,
   decodePick,
   decodeSearch,
   encodePick,
@@ -251,5 +255,73 @@ describe('booking link pick', () => {
     expect(matchesPickStep(it1, viaDub[0]!)).toBe(true)
     expect(matchesPickStep(it1, viaDub[0]!.slice(0, 1))).toBe(false)
     expect(matchesPickStep({ segments: [seg('BA 117', '2026-12-11T11:20')] }, [outbound])).toBe(false)
+  })
+})
+
+describe('flexible dates in the search URL (issue 16)', () => {
+  const flex = (patch: Partial<FlexibleDates> = {}): FlexibleDates => ({ kind: 'month', month: '2027-03', minNights: 5, maxNights: 9, ...patch })
+  const route = params({ from: 'JFK', to: 'LHR' })
+
+  it('writes flex, month and nights in place of the dates', () => {
+    expect(encodeSearch(route, filters(), flex())).toBe('trip=round-trip&from=JFK&to=LHR&flex=month&month=2027-03&nights=5-9&class=economy&adults=1')
+    expect(searchUrl(route, filters(), flex({ kind: 'weekend' }))).toBe('/search?trip=round-trip&from=JFK&to=LHR&flex=weekend&month=2027-03&class=economy&adults=1')
+    // Dates the form still holds are not part of a flexible search.
+    expect(encodeSearch(roundTrip, filters(), flex())).toBe(encodeSearch(route, filters(), flex()))
+    // One way: the usual trip type, no trip length.
+    expect(encodeSearch(params({ ...route, tripType: 'one-way' }), filters(), flex())).toBe('trip=one-way&from=JFK&to=LHR&flex=month&month=2027-03&class=economy&adults=1')
+    // Multi-city has no flexible dates; without them the URL is the exact search's.
+    expect(encodeSearch(params({ tripType: 'multi-city' }), filters(), flex())).not.toContain('flex')
+    expect(encodeSearch(roundTrip, filters(), null)).toBe(encodeSearch(roundTrip, filters()))
+  })
+
+  it('reads it back, the rest of the search as usual', () => {
+    const query = encodeSearch(params({ ...route, adults: 2, travelClass: 'business' }), filters({ stops: 1, currency: 'EUR' }), flex({ minNights: 3, maxNights: 3 }))
+    expect(query).toContain('nights=3-3')
+    expect(decodeFlexible(query)).toEqual(flex({ minNights: 3, maxNights: 3 }))
+    expect(decodeFlexible(`?${query}`)).toEqual(flex({ minNights: 3, maxNights: 3 }))
+    expect(decodeSearch(query)).toEqual({ params: params({ ...route, adults: 2, travelClass: 'business' }), filters: filters({ stops: 1, currency: 'EUR' }) })
+    expect(hasSearch('?flex=month')).toBe(true)
+    expect(decodeFlexible('from=JFK&to=LHR&flex=weekend&month=2027-03&nights=2-4')).toEqual(flex({ kind: 'weekend' }))
+    expect(decodeFlexible('from=JFK&to=LHR&flex=month&month=2027-03&nights=7')).toEqual(flex({ minNights: 7, maxNights: 7 }))
+  })
+
+  it('is no flexible search without a known flex, nor on a multi-city trip', () => {
+    expect(decodeFlexible(encodeSearch(roundTrip, filters()))).toBeNull()
+    expect(decodeFlexible('from=JFK&to=LHR&flex=year&month=2027-03')).toBeNull()
+    expect(decodeFlexible('trip=multi-city&legs=JFK-LHR-2027-03-01_LHR-JFK-2027-03-09&flex=month&month=2027-03')).toBeNull()
+  })
+
+  it('drops bad values safely: an unreadable month reads as none, unreadable nights as the default 5–9', () => {
+    for (const month of ['2027-13', '2027-3', 'March', '', '2027-03-01', '<script>']) {
+      expect(decodeFlexible(`from=JFK&to=LHR&flex=month&month=${encodeURIComponent(month)}&nights=5-9`)?.month).toBe('')
+    }
+    for (const nights of ['9-5', '0-3', '5-31', '31', 'x', '5-', '-5', '5-9-12', '1.5-3', '']) {
+      expect(decodeFlexible(`from=JFK&to=LHR&flex=month&month=2027-03&nights=${nights}`)).toEqual(flex())
+    }
+    for (let i = 0; i < 200; i++) {
+      const junk = Array.from({ length: 8 }, () => String.fromCharCode(32 + Math.floor(Math.random() * 94))).join('')
+      expect(() => decodeFlexible(`flex=${encodeURIComponent(junk)}&month=${encodeURIComponent(junk)}&nights=${encodeURIComponent(junk)}`)).not.toThrow()
+      expect(() => decodeFlexible(`flex=month&month=${encodeURIComponent(junk)}&nights=${encodeURIComponent(junk)}`)).not.toThrow()
+    }
+  })
+
+  it('build → parse gives the search back, and parse → build the same URL (property)', () => {
+    const monthArb = fc.tuple(fc.integer({ min: 2026, max: 2030 }), fc.integer({ min: 1, max: 12 })).map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`)
+    const flexArb = fc
+      .record({ kind: fc.constantFrom(...FLEX_KINDS), month: monthArb, a: fc.integer({ min: 1, max: 30 }), b: fc.integer({ min: 1, max: 30 }) })
+      .map(({ kind, month, a, b }): FlexibleDates => ({ kind, month, minNights: Math.min(a, b), maxNights: Math.max(a, b) }))
+    const tripArb = fc.constantFrom('round-trip' as const, 'one-way' as const)
+    fc.assert(
+      fc.property(flexArb, tripArb, fc.integer({ min: 1, max: 9 }), (f, tripType, adults) => {
+        const p = params({ ...route, tripType, adults })
+        const query = encodeSearch(p, filters(), f)
+        const decoded = decodeFlexible(query)
+        // The trip length travels only where it applies; elsewhere it reads back as the default.
+        const expected = usesNights(tripType, f.kind) ? f : { ...f, minNights: 5, maxNights: 9 }
+        expect(decoded).toEqual(expected)
+        expect(decodeSearch(query).params).toEqual(p)
+        expect(encodeSearch(decodeSearch(query).params, decodeSearch(query).filters, decoded)).toBe(query)
+      }),
+    )
   })
 })

@@ -15,6 +15,9 @@ import {
   type SearchParams,
   type TimeWindow,
 } from '#shared/flights/search-params.ts'
+import { FLEX_KINDS, type FlexKind } from '#shared/flights/fare-calendar.ts'
+import { FLEX_DEFAULT_NIGHTS } from '#shared/flights/fare-calendar.ts'
+import { isMonth, usesNights, validNights, type FlexibleDates } from '#shared/flights/flexible-search.ts'
 
 /**
  * The whole search in the query string, with readable keys, so a search can be shared, bookmarked
@@ -36,6 +39,12 @@ import {
  * Steps (outbound, return, next multi-city leg) are separated by "~", a step's flights by ",";
  * each flight is its marketing carrier, number and local departure date. `pick` is not part of the
  * search (`encodeSearch` never writes it), so it changes neither the cache key nor the search.
+ *
+ * A flexible-date search (issue 16) writes `flex` (month | weekend), `month` and, for a round trip
+ * on any days, `nights` (shortest-longest) in place of the dates; one way is the usual `trip`:
+ *
+ *   /search?trip=round-trip&from=JFK&to=LHR&flex=month&month=2027-03&nights=5-9&class=economy&adults=1
+ *   /search?trip=one-way&from=JFK&to=LHR&flex=weekend&month=2027-03&class=economy&adults=1
  */
 
 export interface SearchState {
@@ -50,6 +59,9 @@ export const SEARCH_URL_KEYS = [
   'to',
   'depart',
   'return',
+  'flex',
+  'month',
+  'nights',
   'legs',
   'class',
   'adults',
@@ -79,7 +91,7 @@ export const SEARCH_URL_KEYS = [
 ] as const
 
 /** Keys whose presence means "there is a search in this URL". */
-const SEARCH_MARKERS = ['trip', 'from', 'to', 'depart', 'legs']
+const SEARCH_MARKERS = ['trip', 'from', 'to', 'depart', 'legs', 'flex']
 
 const LIST_SEPARATOR = '_'
 
@@ -108,9 +120,13 @@ export function normalizeSearch(params: SearchParams, filters: SearchFilters): S
   }
 }
 
-/** The query string (without "?") for a search. Deterministic: equal searches give equal strings. */
-export function encodeSearch(params: SearchParams, filters: SearchFilters): string {
+/**
+ * The query string (without "?") for a search. Deterministic: equal searches give equal strings.
+ * With `flexible` (round trip or one way), the month and trip length take the dates' place.
+ */
+export function encodeSearch(params: SearchParams, filters: SearchFilters, flexible?: FlexibleDates | null): string {
   const { params: p, filters: f } = normalizeSearch(params, filters)
+  const flex = flexible && p.tripType !== 'multi-city' ? flexible : null
   const d = DEFAULT_SEARCH_FILTERS
   const entries: Array<[string, string]> = []
   const put = (key: (typeof SEARCH_URL_KEYS)[number], value: string | number | undefined | null, skip = false) => {
@@ -123,8 +139,15 @@ export function encodeSearch(params: SearchParams, filters: SearchFilters): stri
   } else {
     put('from', p.from)
     put('to', p.to)
-    put('depart', p.departureDate)
-    put('return', p.returnDate)
+    if (flex) {
+      put('flex', flex.kind)
+      put('month', flex.month)
+      const nights = usesNights(p.tripType, flex.kind) && validNights(flex.minNights, flex.maxNights)
+      put('nights', `${flex.minNights}-${flex.maxNights}`, !nights)
+    } else {
+      put('depart', p.departureDate)
+      put('return', p.returnDate)
+    }
   }
   put('class', p.travelClass)
   put('adults', p.adults)
@@ -160,9 +183,39 @@ export function encodeSearch(params: SearchParams, filters: SearchFilters): stri
   return entries.map(([key, value]) => `${key}=${encodeURIComponent(value).replace(/%2C/gi, ',')}`).join('&')
 }
 
-/** Path and query of the search page showing this search. */
-export function searchUrl(params: SearchParams, filters: SearchFilters): string {
-  return `${PATHS.search}?${encodeSearch(params, filters)}`
+/** Path and query of the search page showing this search (its flexible dates, if any). */
+export function searchUrl(params: SearchParams, filters: SearchFilters, flexible?: FlexibleDates | null): string {
+  return `${PATHS.search}?${encodeSearch(params, filters, flexible)}`
+}
+
+/**
+ * The flexible dates a query string holds, or null for an exact-date search (no `flex`, one it
+ * does not know, or a multi-city trip). Never throws: an unreadable `month` reads as "" (the form
+ * asks for one) and an unreadable or unused `nights` as the default trip length.
+ */
+export function decodeFlexible(query: string | URLSearchParams): FlexibleDates | null {
+  const search = toSearchParams(query)
+  const kind = search.get('flex')?.trim()
+  if (!kind || !(FLEX_KINDS as readonly string[]).includes(kind)) return null
+  const tripType = decodeSearch(search).params.tripType
+  if (tripType === 'multi-city') return null
+  const month = search.get('month')?.trim() ?? ''
+  const nights = usesNights(tripType, kind as FlexKind) ? nightsRange(search.get('nights')?.trim()) : undefined
+  return {
+    kind: kind as FlexKind,
+    month: isMonth(month) ? month : '',
+    minNights: nights?.[0] ?? FLEX_DEFAULT_NIGHTS.min,
+    maxNights: nights?.[1] ?? FLEX_DEFAULT_NIGHTS.max,
+  }
+}
+
+/** "5-9" (or "7": exactly 7), 1–30 nights, shortest first. */
+function nightsRange(value: string | undefined): [number, number] | undefined {
+  const match = value ? /^(\d{1,2})(?:-(\d{1,2}))?$/.exec(value) : null
+  if (!match) return undefined
+  const min = Number(match[1])
+  const max = match[2] === undefined ? min : Number(match[2])
+  return validNights(min, max) ? [min, max] : undefined
 }
 
 /** Whether a query string holds a search (rather than, say, only tracking parameters). */

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { PriceInsightsQuery } from '#shared/flights/search-params.ts'
+import type { FlexibleQuery } from '#shared/flights/fare-calendar.ts'
 import type { SearchResponse } from '#shared/flights/model.ts'
 
 /**
@@ -16,6 +17,8 @@ export const flightQueryKeys = {
   nextLeg: (departureToken: string) => ['flights', 'next', departureToken] as const,
   bookingOptions: (bookingToken: string) => ['flights', 'booking-options', bookingToken] as const,
   priceInsights: (query: PriceInsightsQuery | null) => ['flights', 'price-insights', query] as const,
+  /** The cheapest date pairs of a flexible-date search (issue 16), by its API query. */
+  flexible: (query: FlexibleQuery | null) => ['flights', 'flexible', query] as const,
 }
 
 /** The outbound options of a search made in this visit, if the cache still holds them. */

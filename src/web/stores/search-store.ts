@@ -14,6 +14,8 @@ import {
   type TripType,
 } from '#shared/flights/search-params.ts'
 import type { Alliance } from '#shared/flights/search-params.ts'
+import { FLEX_DEFAULT_NIGHTS } from '#shared/flights/fare-calendar.ts'
+import { draftToFlexible, flexibleToDraft, type FlexibleDates, type FlexibleDraft } from '#shared/flights/flexible-search.ts'
 
 /**
  * The search form (spec section 3 "Search parameters" and "Search filters") and the post-search
@@ -64,6 +66,24 @@ export function legCount(params: Pick<SearchParams, 'tripType' | 'multiCitySegme
   return Math.max(1, params.multiCitySegments.length)
 }
 
+/** The form's flexible-date fields (issue 16): `on` is the "Flexible dates" choice; the rest survives turning it off. */
+export interface FlexibleForm extends FlexibleDraft {
+  on: boolean
+}
+
+export const DEFAULT_FLEXIBLE_FORM: FlexibleForm = {
+  on: false,
+  kind: 'month',
+  month: '',
+  minNights: String(FLEX_DEFAULT_NIGHTS.min),
+  maxNights: String(FLEX_DEFAULT_NIGHTS.max),
+}
+
+/** The flexible dates the form would search: none when the choice is off or the trip is multi-city. */
+export function formFlexible(state: Pick<SearchState, 'params' | 'flexible'>): FlexibleDates | null {
+  return state.flexible.on && state.params.tripType !== 'multi-city' ? draftToFlexible(state.flexible) : null
+}
+
 let segmentCounter = 0
 export function newSegment(partial: Partial<MultiCitySegment> = {}): MultiCitySegment {
   segmentCounter += 1
@@ -76,6 +96,9 @@ export interface SearchState {
   postSearchFilters: PostSearchFilters[]
   /** Bumped by Clear-all so uncontrolled inputs remount empty. */
   formVersion: number
+  /** Flexible dates instead of the two date fields (not for multi-city). */
+  flexible: FlexibleForm
+  setFlexible: (patch: Partial<FlexibleForm>) => void
   setParams: (patch: Partial<SearchParams>) => void
   setFilters: (patch: Partial<SearchFilters>) => void
   setTripType: (tripType: TripType) => void
@@ -85,8 +108,8 @@ export interface SearchState {
   updateSegment: (id: string, patch: Partial<Omit<MultiCitySegment, 'id'>>) => void
   setPostSearchFilters: (legIndex: number, patch: Partial<PostSearchFilters>) => void
   resetPostSearchFilters: (legIndex?: number) => void
-  /** Replaces the whole search (from the URL or an alert). */
-  loadSearch: (params: SearchParams, filters: SearchFilters) => void
+  /** Replaces the whole search (from the URL or an alert); `flexible` turns the flexible dates on, its absence off. */
+  loadSearch: (params: SearchParams, filters: SearchFilters, flexible?: FlexibleDates | null) => void
   clearAll: () => void
 }
 
@@ -99,7 +122,9 @@ export const useSearchStore = create<SearchState>()(
       filters: DEFAULT_SEARCH_FILTERS,
       postSearchFilters: freshPostSearchFilters(2),
       formVersion: 0,
+      flexible: DEFAULT_FLEXIBLE_FORM,
 
+      setFlexible: (patch) => set((state) => ({ flexible: { ...state.flexible, ...patch } })),
       setParams: (patch) => set((state) => ({ params: { ...state.params, ...patch } })),
       setFilters: (patch) => set((state) => ({ filters: { ...state.filters, ...patch } })),
 
@@ -195,14 +220,15 @@ export const useSearchStore = create<SearchState>()(
               : state.postSearchFilters.map((filters, i) => (i === legIndex ? defaultPostSearchFilters() : filters)),
         })),
 
-      loadSearch: (params, filters) =>
-        set({
+      loadSearch: (params, filters, flexible) =>
+        set((state) => ({
           params,
+          flexible: flexible ? { on: true, ...flexibleToDraft(flexible) } : { ...state.flexible, on: false },
           // Every multi-city segment has its time window (section 4), whatever the source left out.
           filters:
             params.tripType === 'multi-city' ? { ...filters, multiCityTimes: timesFor(params.multiCitySegments, filters.multiCityTimes) } : filters,
           postSearchFilters: freshPostSearchFilters(legCount(params)),
-        }),
+        })),
 
       clearAll: () =>
         set((state) => ({
@@ -221,6 +247,7 @@ export const useSearchStore = create<SearchState>()(
             infants_on_lap: state.filters.infants_on_lap,
           },
           postSearchFilters: freshPostSearchFilters(2),
+          flexible: DEFAULT_FLEXIBLE_FORM,
           formVersion: state.formVersion + 1,
         })),
     }),

@@ -1,8 +1,9 @@
 import { queryOptions, skipToken } from '@tanstack/react-query'
 import type { PriceInsightsQuery } from '#shared/flights/search-params.ts'
+import type { FlexibleQuery } from '#shared/flights/fare-calendar.ts'
 import type { SearchState } from '#shared/flights/search-url.ts'
 import { flightQueryKeys } from '../../lib/flight-query-keys.ts'
-import { fetchBookingOptions, fetchNextLeg, fetchPriceInsights, searchFlights } from './api.ts'
+import { fetchBookingOptions, fetchFlexibleDates, fetchNextLeg, fetchPriceInsights, searchFlights } from './api.ts'
 
 /** The search the URL holds, as it is sent, and its URL encoding: the query-cache key and the selection's owner. */
 export interface CurrentSearch {
@@ -63,5 +64,14 @@ export function priceInsightsQueryOptions(query: PriceInsightsQuery | null) {
     queryFn: query ? ({ signal }) => logFailure('Price insights failed', fetchPriceInsights(query, signal), signal) : skipToken,
     retry: false,
     staleTime: 10 * 60_000,
+  })
+}
+
+/** GET /api/flights/flexible for the URL's flexible-date search; null: nothing to ask. Asked like a search: on demand, never retried. */
+export function flexibleDatesQueryOptions(query: FlexibleQuery | null) {
+  return queryOptions({
+    queryKey: flightQueryKeys.flexible(query),
+    queryFn: query ? ({ signal }) => fetchFlexibleDates(query, signal) : skipToken,
+    ...ON_DEMAND,
   })
 }

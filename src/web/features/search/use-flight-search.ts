@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react'
 import { useLocation } from 'react-router'
 import type { FieldErrors } from '#shared/errors.ts'
 import { SEARCH_MESSAGES, searchProblems } from '#shared/flights/search-params.ts'
-import { decodeSearch, encodeSearch, hasSearch, type FarePick } from '#shared/flights/search-url.ts'
+import { decodeFlexible, decodeSearch, encodeSearch, hasSearch, type FarePick } from '#shared/flights/search-url.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { useSearchSelectionStore } from '../../stores/search-selection-store.ts'
 import { useSearchStore } from '../../stores/search-store.ts'
@@ -20,10 +20,11 @@ export type SearchStatus = 'idle' | 'searching' | 'results' | 'error'
 
 /**
  * The search a query string holds, if it can be run: none without a search, nor for one the form
- * refuses (a shared link with a past date: the form shows its problems instead).
+ * refuses (a shared link with a past date: the form shows its problems instead). A flexible-date
+ * search is not one: its date pairs are useFlexibleSearch's.
  */
 export function currentSearchOf(query: string, today: string): CurrentSearch | null {
-  if (!hasSearch(query)) return null
+  if (!hasSearch(query) || decodeFlexible(query)) return null
   const request = decodeSearch(query)
   if (searchProblems(request.params, request.filters, today).length > 0) return null
   return { key: encodeSearch(request.params, request.filters), request }

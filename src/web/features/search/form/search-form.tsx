@@ -2,13 +2,14 @@ import { AlertTriangle, Loader2, Search, SlidersHorizontal } from 'lucide-react'
 import { useMemo, useRef, useState } from 'react'
 import { cn } from '../../../lib/cn.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { useSearchStore } from '../../../stores/search-store.ts'
+import { formFlexible, useSearchStore } from '../../../stores/search-store.ts'
 import { activeFilterCount } from './filter-count.ts'
 import { FiltersSheet } from './filters-sheet.tsx'
 import { SearchFormContext, type SearchFormContextValue } from './form-context.tsx'
 import { MultiCitySegments } from './multi-city-segments.tsx'
 import { PassengersPopover } from './passengers-popover.tsx'
 import { DateField, RouteFields } from './route-fields.tsx'
+import { DatesModeControl, FlexibleDateFields } from './flexible-date-fields.tsx'
 import { SearchSummary, searchSummary } from './search-summary.tsx'
 import { TravelClassSelect } from './travel-class-select.tsx'
 import { TripTypeControl } from './trip-type-control.tsx'
@@ -27,6 +28,7 @@ export function SearchForm() {
   const setParams = useSearchStore((state) => state.setParams)
   const setTripType = useSearchStore((state) => state.setTripType)
   const setDepartureDate = useSearchStore((state) => state.setDepartureDate)
+  const flexible = useSearchStore((state) => state.flexible)
   const searching = form.searching
   const [notice, setNotice] = useState('')
   const today = form.today
@@ -39,7 +41,7 @@ export function SearchForm() {
   const [editingSearch, setEditingSearch] = useState<string | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const folded = form.searchShown && editingSearch !== form.shownSearch && Object.keys(form.errors).length === 0
-  const summary = searchSummary(params, filters)
+  const summary = searchSummary(params, filters, formFlexible({ params, flexible }))
 
   const passengerError = errorFor('adults') ?? errorFor('children') ?? errorFor('infants_in_seat') ?? errorFor('infants_on_lap')
   const oneWay = params.tripType === 'one-way'
@@ -75,40 +77,57 @@ export function SearchForm() {
         }}
         className={cn('rounded-2xl border bg-card p-4 text-card-foreground shadow-sm outline-none sm:p-5', folded && 'max-sm:hidden')}
       >
-        <div className="mb-4 flex flex-wrap items-start gap-2">
-          <TripTypeControl value={params.tripType} onChange={setTripType} fieldRef={registry.ref('tripType')} />
-          <PassengersPopover error={passengerError} fieldRef={registry.ref('passengers')} />
-          <TravelClassSelect value={params.travelClass} onChange={(travelClass) => setParams({ travelClass })} fieldRef={registry.ref('travelClass')} />
-        </div>
-
-        {params.tripType === 'multi-city' ? (
-          <MultiCitySegments today={today} formVersion={formVersion} />
-        ) : (
-          <div className="grid items-start gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,21rem)]">
-            <RouteFields
-              from={params.from}
-              to={params.to}
-              onChange={(patch) => setParams(patch)}
-              paths={{ from: 'from', to: 'to' }}
-              formVersion={formVersion}
-            />
-            <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3">
-              <DateField label="Departure" value={params.departureDate} onChange={changeDeparture} min={today} path="departureDate" />
-              <DateField
-                label="Return"
-                value={params.returnDate}
-                onChange={(returnDate) => {
-                  setParams({ returnDate })
-                  setNotice('')
-                }}
-                min={params.departureDate && params.departureDate > today ? params.departureDate : today}
-                disabled={oneWay}
-                hint={oneWay ? 'Not needed for one way' : undefined}
-                path="returnDate"
-              />
-            </div>
+        {/* Phones: options, route, then the dates with their "Exact | Flexible" choice just above them;
+            wide screens: that choice sits over the dates column, level with the options. */}
+        <div className="grid items-start gap-3 lg:grid-cols-[minmax(0,1fr)_minmax(0,21rem)]">
+          <div className="mb-1 flex flex-wrap items-start gap-2 lg:col-start-1 lg:row-start-1">
+            <TripTypeControl value={params.tripType} onChange={setTripType} fieldRef={registry.ref('tripType')} />
+            <PassengersPopover error={passengerError} fieldRef={registry.ref('passengers')} />
+            <TravelClassSelect value={params.travelClass} onChange={(travelClass) => setParams({ travelClass })} fieldRef={registry.ref('travelClass')} />
           </div>
-        )}
+
+          {params.tripType === 'multi-city' ? (
+            <div className="min-w-0 lg:col-span-2">
+              <MultiCitySegments today={today} formVersion={formVersion} />
+            </div>
+          ) : (
+            <>
+              <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+                <RouteFields
+                  from={params.from}
+                  to={params.to}
+                  onChange={(patch) => setParams(patch)}
+                  paths={{ from: 'from', to: 'to' }}
+                  formVersion={formVersion}
+                />
+              </div>
+              <div className="mt-1 lg:col-start-2 lg:row-start-1 lg:mt-0">
+                <DatesModeControl today={today} />
+              </div>
+              {flexible.on ? (
+                <div className="min-w-0 lg:col-start-2 lg:row-start-2">
+                  <FlexibleDateFields tripType={params.tripType} today={today} />
+                </div>
+              ) : (
+                <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3 lg:col-start-2 lg:row-start-2">
+                  <DateField label="Departure" value={params.departureDate} onChange={changeDeparture} min={today} path="departureDate" />
+                  <DateField
+                    label="Return"
+                    value={params.returnDate}
+                    onChange={(returnDate) => {
+                      setParams({ returnDate })
+                      setNotice('')
+                    }}
+                    min={params.departureDate && params.departureDate > today ? params.departureDate : today}
+                    disabled={oneWay}
+                    hint={oneWay ? 'Not needed for one way' : undefined}
+                    path="returnDate"
+                  />
+                </div>
+              )}
+            </>
+          )}
+        </div>
 
         <p role="status" className="mt-2 text-sm text-muted-foreground empty:hidden">
           {notice}

@@ -27,3 +27,17 @@ describe('the folded search summary a phone shows after searching', () => {
     expect(searchSummary(multiCity, DEFAULT_SEARCH_FILTERS)).toEqual({ route: 'JFK → LHR → CDG → JFK', details: 'May 1 – May 12 · 1 adult · Economy' })
   })
 })
+
+describe('the folded summary of a flexible search (issue 16)', () => {
+  const flex = { kind: 'month' as const, month: '2027-03', minNights: 5, maxNights: 9 }
+  const route = params({ tripType: 'round-trip', from: 'JFK', to: 'LHR', departureDate: '2027-01-06', returnDate: '2027-01-13' })
+
+  it('says the month and the trip length instead of dates', () => {
+    expect(searchSummary(route, DEFAULT_SEARCH_FILTERS, flex)).toEqual({ route: 'JFK → LHR', details: 'Any dates in Mar · 5–9 nights · 1 adult · Economy' })
+  })
+
+  it('says weekends, and leaves the trip length out where it does not apply', () => {
+    expect(searchSummary(route, DEFAULT_SEARCH_FILTERS, { ...flex, kind: 'weekend' }).details).toBe('Weekends in Mar · 1 adult · Economy')
+    expect(searchSummary({ ...route, tripType: 'one-way' }, DEFAULT_SEARCH_FILTERS, flex).details).toBe('Any dates in Mar · 1 adult · Economy')
+  })
+})

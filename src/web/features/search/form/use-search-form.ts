@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { DEFAULT_SEARCH_FILTERS, searchProblems } from '#shared/flights/search-params.ts'
+import { DEFAULT_SEARCH_FILTERS, searchProblems, type SearchFilters, type SearchParams } from '#shared/flights/search-params.ts'
+import { flexibleProblems, flexibleToDraft } from '#shared/flights/flexible-search.ts'
 import { PATHS } from '#shared/routes.ts'
 import { useNow } from '../../../hooks/use-now.ts'
 import { useSearchSelectionStore } from '../../../stores/search-selection-store.ts'
-import { useSearchStore } from '../../../stores/search-store.ts'
+import { formFlexible, useSearchStore, type FlexibleForm } from '../../../stores/search-store.ts'
 import { beginSearch, todayIso, useFlightSearch } from '../use-flight-search.ts'
-import { decodePick, decodeSearch, encodeSearch, hasSearch, withoutPick } from '#shared/flights/search-url.ts'
+import { useFlexibleSearch } from '../use-flexible-search.ts'
+import { decodeFlexible, decodePick, decodeSearch, encodeSearch, hasSearch, withoutPick } from '#shared/flights/search-url.ts'
 import { createFieldRegistry } from './form-context.tsx'
 
 /** Passenger problems are shown on (and focus) the passengers button. */
@@ -21,8 +23,14 @@ export function fieldForPath(path: string): { field: string; place: 'form' | 'pa
   if (PANEL_FIELDS.has(head)) return { field: head === 'excludeAirlines' ? 'includeAirlines' : head, place: 'panel' }
   if (path === 'multiCitySegments') return { field: 'addSegment', place: 'form' }
   if (/^multiCitySegments\.\d+\.(from|to|departureDate)$/.test(path)) return { field: path, place: 'form' }
-  if (['from', 'to', 'departureDate', 'returnDate', 'travelClass', 'tripType'].includes(path)) return { field: path, place: 'form' }
+  if (['from', 'to', 'departureDate', 'returnDate', 'travelClass', 'tripType', 'flexMonth', 'minNights', 'maxNights'].includes(path)) return { field: path, place: 'form' }
   return { field: 'summary', place: 'summary' }
+}
+
+/** The form's problems: exact dates as `searchProblems` checks them, or the flexible dates instead. */
+export function formProblems(params: SearchParams, filters: SearchFilters, flexible: FlexibleForm, today: string) {
+  if (flexible.on && params.tripType !== 'multi-city') return flexibleProblems(params, filters, flexible, today)
+  return searchProblems(params, filters, today)
 }
 
 /**
@@ -36,8 +44,10 @@ export function useSearchForm() {
   const navigate = useNavigate()
   const location = useLocation()
   const flightSearch = useFlightSearch()
+  const flexibleSearch = useFlexibleSearch()
   const params = useSearchStore((state) => state.params)
   const filters = useSearchStore((state) => state.filters)
+  const flexible = useSearchStore((state) => state.flexible)
   const today = todayIso(useNow(true, 60_000))
   const [registry] = useState(createFieldRegistry)
   const [attempted, setAttempted] = useState(false)
@@ -50,20 +60,22 @@ export function useSearchForm() {
   const urlHasProblems = useMemo(() => {
     if (!hasSearch(location.search) || dismissedSearch === location.search) return false
     const decoded = decodeSearch(location.search)
+    const flexibleDates = decodeFlexible(location.search)
+    if (flexibleDates) return flexibleProblems(decoded.params, decoded.filters, flexibleToDraft(flexibleDates), today).length > 0
     return searchProblems(decoded.params, decoded.filters, today).length > 0
   }, [location.search, today, dismissedSearch])
 
   // The server's verdict is on the URL's search: editing the form drops it from the fields.
-  const currentKey = encodeSearch(params, filters)
+  const currentKey = encodeSearch(params, filters, formFlexible({ params, flexible }))
   const serverErrors = flightSearch.search?.key === currentKey ? flightSearch.fieldErrors : null
   const errors = useMemo(() => {
     const out: Record<string, string> = {}
     if (attempted || urlHasProblems) {
-      for (const issue of searchProblems(params, filters, today)) out[issue.path.join('.')] ??= issue.message
+      for (const issue of formProblems(params, filters, flexible, today)) out[issue.path.join('.')] ??= issue.message
     }
     if (serverErrors) for (const [path, message] of Object.entries(serverErrors)) out[path] ??= message
     return out
-  }, [attempted, urlHasProblems, params, filters, today, serverErrors])
+  }, [attempted, urlHasProblems, params, filters, flexible, today, serverErrors])
 
   const focusFirst = useCallback(
     (paths: string[]) => {
@@ -91,7 +103,7 @@ export function useSearchForm() {
   /** Runs the form's search; false when a problem in the form stopped it. */
   const submit = (): boolean => {
     const state = useSearchStore.getState()
-    const problems = searchProblems(state.params, state.filters, todayIso())
+    const problems = formProblems(state.params, state.filters, state.flexible, todayIso())
     setDismissedSearch(location.search)
     if (problems.length > 0) {
       setAttempted(true)
@@ -99,15 +111,19 @@ export function useSearchForm() {
       return false
     }
     setAttempted(false)
-    const query = encodeSearch(state.params, state.filters)
+    const flexibleDates = formFlexible(state)
+    const query = encodeSearch(state.params, state.filters, flexibleDates)
     // A booking link whose fare is still being chosen gives way to the traveller's own search: its
     // entry is replaced, so neither Back nor a refresh chooses that fare again.
     const plain = withoutPick(location.search)
     const linked = plain !== location.search
     if (`?${query}` === plain) {
       // The same search again: ask afresh (the URL already says it, so no new history entry).
-      beginSearch(query, null)
-      flightSearch.rerun()
+      if (flexibleDates) flexibleSearch.rerun()
+      else {
+        beginSearch(query, null)
+        flightSearch.rerun()
+      }
       if (linked) void navigate({ pathname: location.pathname, search: plain, hash: location.hash }, { replace: true, preventScrollReset: true })
     } else {
       void navigate(`${PATHS.search}?${query}`, { replace: linked })
@@ -131,9 +147,15 @@ export function useSearchForm() {
       return
     }
     const decoded = decodeSearch(search)
+    const flexibleDates = decodeFlexible(search)
     const store = useSearchStore.getState()
-    if (encodeSearch(store.params, store.filters) !== encodeSearch(decoded.params, decoded.filters)) {
-      store.loadSearch(decoded.params, decoded.filters)
+    if (encodeSearch(store.params, store.filters, formFlexible(store)) !== encodeSearch(decoded.params, decoded.filters, flexibleDates)) {
+      store.loadSearch(decoded.params, decoded.filters, flexibleDates)
+    }
+    // A flexible search lists date pairs (useFlexibleSearch): no flights are chosen on it.
+    if (flexibleDates) {
+      useSearchSelectionStore.getState().clear()
+      return
     }
     if (searchProblems(decoded.params, decoded.filters, todayIso()).length > 0) {
       useSearchSelectionStore.getState().clear()
@@ -171,7 +193,7 @@ export function useSearchForm() {
     errors,
     errorFor,
     /** The URL's search is being asked (the Search button shows it). */
-    searching: flightSearch.status === 'searching',
+    searching: flightSearch.status === 'searching' || flexibleSearch.status === 'searching',
     otherErrors,
     submit,
     clearAll,

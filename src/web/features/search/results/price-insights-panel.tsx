@@ -1,11 +1,16 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
 import { ChevronDown, TrendingDown, TrendingUp, Minus } from 'lucide-react'
-import { lazy, Suspense, useId, useState } from 'react'
-import { format } from 'date-fns'
+import { lazy, Suspense, useId, useMemo, useState } from 'react'
+import { useLocation } from 'react-router'
+import { format, isSameDay, isToday } from 'date-fns'
 import type { PriceInsights, PriceLevel } from '#shared/flights/model.ts'
+import type { ObservedHistory, ObservedHistoryQuery } from '#shared/flights/observed-history.ts'
+import { decodeSearch } from '#shared/flights/search-url.ts'
 import { formatPrice } from '#shared/format.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { cn } from '../../../lib/cn.ts'
+import { fetchObservedHistory } from '../api.ts'
 
 // Recharts (~100 kB gzip) loads only when someone opens the price history.
 const PriceHistoryChart = lazy(() => import('./price-history-chart.tsx'))
@@ -53,17 +58,95 @@ export function historySummary(history: Array<[number, number]>, currency: strin
 }
 
 /**
- * Google-style price insights: the level badge (low / typical / high), today's lowest price on the
- * typical range bar, and the 60-day history (a lazy Recharts chart plus a text summary).
+ * "FareDrop has seen this trip 14 times since Nov 20: from $612 (Nov 22) to $780 (Nov 25); now
+ * $655." Times of day instead of dates when every observation is from one day.
  */
-export function PriceInsightsPanel({ insights, currency }: { insights: PriceInsights; currency: string }) {
+export function observedSummary(history: ObservedHistory): string | null {
+  const { observations: count, first, latest, lowest, highest, currency } = history
+  if (count === 0 || !first || !latest || !lowest || !highest) return null
+  const money = (price: number) => formatPrice(price, currency)
+  const firstAt = new Date(first.at)
+  if (count === 1) return `FareDrop has seen this trip once so far: ${money(first.price)} on ${format(firstAt, 'MMM d')}.`
+  const oneDay = isSameDay(firstAt, new Date(latest.at))
+  const when = (at: string) => format(new Date(at), oneDay ? 'h:mm a' : 'MMM d')
+  const since = oneDay ? `since ${when(first.at)}${isToday(firstAt) ? ' today' : ` on ${format(firstAt, 'MMM d')}`}` : `since ${when(first.at)}`
+  const times = count === 2 ? 'twice' : `${count} times`
+  if (lowest.price === highest.price) return `FareDrop has seen this trip ${times} ${since}, always at ${money(lowest.price)}.`
+  return `FareDrop has seen this trip ${times} ${since}: from ${money(lowest.price)} (${when(lowest.at)}) to ${money(highest.price)} (${when(highest.at)}); now ${money(latest.price)}.`
+}
+
+/** GET /api/flights/observed-history for the trip; null: nothing to ask (the history is closed, or no trip). */
+export function observedHistoryQueryOptions(query: ObservedHistoryQuery | null) {
+  return queryOptions({
+    queryKey: ['flights', 'observed-history', query] as const,
+    queryFn: query ? ({ signal }) => fetchObservedHistory(query, signal) : skipToken,
+    staleTime: 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  })
+}
+
+/**
+ * The trip the results page shows (the URL's search, as the date grid reads it): a one-way or round
+ * trip with its route and dates, adults only (fares with children are not observed, decision 047).
+ */
+function useSearchedTrip(): ObservedHistoryQuery | null {
+  const location = useLocation()
+  return useMemo(() => {
+    const { params, filters } = decodeSearch(location.search)
+    if (params.tripType === 'multi-city' || !params.from || !params.to || !params.departureDate || params.children > 0) return null
+    if (params.tripType === 'round-trip' && !params.returnDate) return null
+    return {
+      from: params.from,
+      to: params.to,
+      departureDate: params.departureDate,
+      returnDate: params.tripType === 'round-trip' ? params.returnDate : undefined,
+      travelClass: params.travelClass,
+      adults: params.adults,
+      currency: filters.currency,
+    }
+  }, [location.search])
+}
+
+const NO_INSIGHTS: PriceInsights = { lowest_price: null, price_level: null, typical_price_range: null, price_history: [] }
+
+export interface PriceInsightsPanelProps {
+  /** The provider's insights; null: none (the panel then offers FareDrop's own history alone). */
+  insights: PriceInsights | null
+  currency: string
+  /** The trip whose observed prices the history shows; absent: the URL's search; null: none. */
+  trip?: ObservedHistoryQuery | null
+}
+
+/**
+ * Google-style price insights: the level badge (low / typical / high), today's lowest price on the
+ * typical range bar, and the price history (a lazy Recharts chart plus a text summary): the
+ * provider's 60-day series and the prices FareDrop's own searches and checks saw for the trip,
+ * fetched when the history is opened.
+ */
+export function PriceInsightsPanel({ insights: given, currency, trip }: PriceInsightsPanelProps) {
   const [showHistory, setShowHistory] = useState(false)
   const historyId = useId()
+  const searched = useSearchedTrip()
+  const subject = trip === undefined ? searched : trip
+  const observed = useQuery(observedHistoryQueryOptions(showHistory ? subject : null))
+  const insights = given ?? NO_INSIGHTS
   const level = insights.price_level
-  const explanation = levelExplanation(insights, currency)
-  const summary = historySummary(insights.price_history, currency, insights.lowest_price)
-  if (!level && !insights.typical_price_range && insights.price_history.length === 0) return null
+  const providerSeries = insights.price_history.length > 1
+  const seen = observed.data && observed.data.observations > 0 ? observed.data : null
+  const explanation = levelExplanation(insights, currency) ?? (subject ? 'See how this trip’s price moved in FareDrop’s own searches and price checks.' : null)
+  const summary = providerSeries ? historySummary(insights.price_history, currency, insights.lowest_price) : null
+  const seenSummary = seen ? observedSummary(seen) : null
+  if (!level && !insights.typical_price_range && !providerSeries && !subject) return null
   const Icon = level ? LEVEL_ICON[level] : null
+  // Today's lowest price: the provider's, else FareDrop's latest if it was seen today (an older one is no "today").
+  const seenToday = seen?.latest && isToday(new Date(seen.latest.at)) ? seen.latest.price : null
+  const today = insights.lowest_price ?? seenToday
+
+  let seenStatus: string | null = null
+  if (subject && observed.isPending) seenStatus = 'Loading the prices FareDrop has seen…'
+  else if (subject && observed.isError) seenStatus = 'The prices FareDrop has seen could not be loaded.'
+  else if (subject && !seen) seenStatus = 'FareDrop has not seen this trip’s price yet: each search and price check of it adds one.'
 
   return (
     <section aria-labelledby={`${historyId}-title`} className="rounded-xl border bg-card p-4">
@@ -80,7 +163,7 @@ export function PriceInsightsPanel({ insights, currency }: { insights: PriceInsi
           </h3>
           {explanation && <p className="text-sm text-muted-foreground">{explanation}</p>}
         </div>
-        {insights.price_history.length > 1 && (
+        {(providerSeries || subject) && (
           <Button variant="ghost" size="sm" aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory((v) => !v)} className="self-start">
             {showHistory ? 'Hide price history' : 'View price history'}
             <ChevronDown className={cn('transition-transform', showHistory && 'rotate-180')} aria-hidden="true" />
@@ -98,10 +181,23 @@ export function PriceInsightsPanel({ insights, currency }: { insights: PriceInsi
       <div id={historyId} hidden={!showHistory} className="mt-4">
         {showHistory && (
           <figure className="grid gap-2">
-            <Suspense fallback={<Skeleton className="h-44 w-full" />}>
-              <PriceHistoryChart history={insights.price_history} currency={currency} typicalRange={insights.typical_price_range} />
-            </Suspense>
-            {summary && <figcaption className="text-xs text-muted-foreground">{summary}</figcaption>}
+            {providerSeries || seen ? (
+              <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+                <PriceHistoryChart
+                  history={providerSeries ? insights.price_history : []}
+                  observed={seen?.points ?? []}
+                  currency={currency}
+                  typicalRange={insights.typical_price_range}
+                  today={today}
+                />
+              </Suspense>
+            ) : (
+              observed.isPending && <Skeleton className="h-48 w-full" />
+            )}
+            <figcaption className="grid gap-1 text-xs text-muted-foreground">
+              {summary && <span>{summary}</span>}
+              {subject && <span aria-live="polite">{seenSummary ?? seenStatus}</span>}
+            </figcaption>
           </figure>
         )}
       </div>

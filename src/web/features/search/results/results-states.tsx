@@ -24,7 +24,7 @@ const POPULAR_ROUTES = [
 const IDEA_DEPARTURE_DAYS = 30
 const IDEA_TRIP_DAYS = 7
 
-function StateBox({ icon, title, children, role }: { icon: ReactNode; title: string; children?: ReactNode; role?: 'alert' | 'status' }) {
+export function StateBox({ icon, title, children, role }: { icon: ReactNode; title: string; children?: ReactNode; role?: 'alert' | 'status' }) {
   return (
     <div role={role} className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-6">{icon}</span>

@@ -1,5 +1,8 @@
 import { useCallback, useRef, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+import { decodeFlexible } from '#shared/flights/search-url.ts'
 import { useFlightSearch } from '../use-flight-search.ts'
+import { FlexibleResults } from './flexible-results.tsx'
 import { IdleState, SearchErrorState, SearchingState } from './results-states.tsx'
 import { TrackAlertDialog } from './track-alert-dialog.tsx'
 import { TripResults } from './trip-results.tsx'
@@ -11,6 +14,7 @@ import { TripResults } from './trip-results.tsx'
  */
 export function SearchResults() {
   const { search, status, response, errorMessage, rerun } = useFlightSearch()
+  const flexible = decodeFlexible(useLocation().search) !== null
   const sectionRef = useRef<HTMLElement>(null)
   // A booking link lands on its fare: on a phone the form fills the screen, so bring the results up.
   const revealResults = useCallback(() => {
@@ -21,7 +25,9 @@ export function SearchResults() {
   }, [])
 
   let body: ReactNode
-  if (status === 'searching') body = <SearchingState />
+  // A flexible-date search lists date pairs instead of flights (a link whose month has passed: the form says why).
+  if (flexible) body = <FlexibleResults />
+  else if (status === 'searching') body = <SearchingState />
   else if (status === 'error') body = <SearchErrorState message={errorMessage} onRetry={rerun} />
   else if (search && response) body = <TripResults search={search} outbound={response} onPickDone={revealResults} />
   else body = <IdleState />
