@@ -3,7 +3,8 @@ import { useState } from 'react'
 import { Dialog, DialogTrigger } from '../../../../components/ui/dialog.tsx'
 import { cn } from '../../../../lib/cn.ts'
 import { useSearchStore } from '../../../../stores/search-store.ts'
-import { initialFocus, monthOf } from './calendar-dates.ts'
+import { format } from 'date-fns'
+import { initialFocus, monthOf, toDate } from './calendar-dates.ts'
 import { PriceCalendarContent } from './price-calendar-dialog.tsx'
 import { calendarFieldOf, useCalendarPricing, usePrefetchCalendar } from './use-fare-calendar.ts'
 
@@ -56,7 +57,8 @@ export function PriceCalendarButton({
           )}
         >
           <CalendarDays className="size-4" aria-hidden="true" />
-          <span className="sr-only">{name}</span>
+          {/* The chosen date in the name too (APG date picker): "Choose departure date, Sunday, January 10, 2027". */}
+          <span className="sr-only">{/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${name}, ${format(toDate(value), 'EEEE, MMMM d, yyyy')}` : name}</span>
         </button>
       </DialogTrigger>
       {/* Mounted only while open: it starts from the field's date each time and asks for nothing while closed. */}
