@@ -62,7 +62,9 @@ test('text-message sign-in codes added on /profile beside the sign-in methods, t
   await expect(list).toContainText('Not available on this server.')
   await expectNoAxeViolations(page, { include: '#sign-in-methods' })
 
-  // Signed out, the password alone is not enough: the second step texts a code.
+  // Signed out, the password alone is not enough: the second step texts a code. (The signed-in page
+  // is left first, so none of its requests answers 401 under it.)
+  await page.goto('about:blank')
   await page.context().clearCookies()
   await signInWithForm(page, email)
   await expect(page.getByText(`Enter the 6-digit code we texted to •••• ${phone.slice(-2)}.`)).toBeVisible()
