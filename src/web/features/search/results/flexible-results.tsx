@@ -1,5 +1,5 @@
 import { format } from 'date-fns'
-import { CalendarSearch, Minus, TrendingDown, TrendingUp } from 'lucide-react'
+import { CalendarSearch } from 'lucide-react'
 import { Link } from 'react-router'
 import type { FareLevel, FlexibleDatePair, FlexibleResults as FlexibleAnswer } from '#shared/flights/fare-calendar.ts'
 import { monthLabel, nightsBetween, nightsText, usesNights, type FlexibleDates } from '#shared/flights/flexible-search.ts'
@@ -10,6 +10,9 @@ import { Button } from '../../../components/ui/button.tsx'
 import { useNow } from '../../../hooks/use-now.ts'
 import { cn } from '../../../lib/cn.ts'
 import { useFlexibleSearch, type CurrentFlexibleSearch } from '../use-flexible-search.ts'
+import { toDate } from '../form/price-calendar/calendar-dates.ts'
+import { ageText } from '../form/price-calendar/fare-text.ts'
+import { LEVEL_ICON, LEVEL_STYLE } from './price-level-style.ts'
 import { SearchErrorState, SearchingState, StateBox } from './results-states.tsx'
 
 /**
@@ -18,11 +21,6 @@ import { SearchErrorState, SearchingState, StateBox } from './results-states.tsx
  * which opens the exact-date search for that pair (a new history entry, so Back returns here).
  */
 
-/** A local date from "yyyy-MM-dd". */
-function toDate(iso: string): Date {
-  const [y, m, d] = iso.split('-').map(Number)
-  return new Date(y!, m! - 1, d!)
-}
 
 /** "Fri, Mar 5". */
 export function pairDay(iso: string): string {
@@ -37,21 +35,6 @@ export function flexibleHeading(params: Pick<SearchParams, 'from' | 'to' | 'trip
 }
 
 const LEVEL_LABEL: Record<FareLevel, string> = { low: 'Low price', typical: 'Typical price', high: 'High price' }
-const LEVEL_STYLE: Record<FareLevel, string> = {
-  low: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300',
-  typical: 'bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-950 dark:text-sky-300',
-  high: 'bg-amber-50 text-amber-900 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-200',
-}
-const LEVEL_ICON = { low: TrendingDown, typical: Minus, high: TrendingUp } as const
-
-/** "just now", "12 min ago", "3 h ago", "2 d ago". */
-function seenAgo(observedAt: string, now: number): string {
-  const minutes = Math.floor((now - Date.parse(observedAt)) / 60_000)
-  if (!Number.isFinite(minutes) || minutes < 1) return 'just now'
-  if (minutes < 60) return `${minutes} min ago`
-  const hours = Math.floor(minutes / 60)
-  return hours < 24 ? `${hours} h ago` : `${Math.floor(hours / 24)} d ago`
-}
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 
@@ -108,7 +91,7 @@ function DatePairs({ search, results }: { search: CurrentFlexibleSearch; results
             pair={pair}
             currency={results.currency}
             href={searchUrl({ ...params, departureDate: pair.departureDate, returnDate: pair.returnDate ?? '' }, filters)}
-            seen={results.source === 'observed' ? seenAgo(pair.observedAt, now) : null}
+            seen={results.source === 'observed' ? ageText(pair.observedAt, now) : null}
           />
         ))}
       </ol>

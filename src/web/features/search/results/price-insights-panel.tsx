@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query'
-import { ChevronDown, TrendingDown, TrendingUp, Minus } from 'lucide-react'
+import { ChevronDown } from 'lucide-react'
 import { lazy, Suspense, useId, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
 import { format, isSameDay, isToday } from 'date-fns'
@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { fetchObservedHistory } from '../api.ts'
+import { LEVEL_ICON, LEVEL_STYLE } from './price-level-style.ts'
 
 // Recharts (~100 kB gzip) loads only when someone opens the price history.
 const PriceHistoryChart = lazy(() => import('./price-history-chart.tsx'))
@@ -21,13 +22,6 @@ const LEVEL_TEXT: Record<PriceLevel, string> = {
   high: 'Prices are currently high',
 }
 
-const LEVEL_STYLE: Record<PriceLevel, string> = {
-  low: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-950 dark:text-emerald-300',
-  typical: 'bg-sky-50 text-sky-800 ring-sky-600/20 dark:bg-sky-950 dark:text-sky-300',
-  high: 'bg-amber-50 text-amber-900 ring-amber-600/20 dark:bg-amber-950 dark:text-amber-200',
-}
-
-const LEVEL_ICON = { low: TrendingDown, typical: Minus, high: TrendingUp } as const
 
 /** One sentence on where today's lowest price sits against the usual range. */
 export function levelExplanation(insights: PriceInsights, currency: string): string | null {
