@@ -4,6 +4,7 @@ import type { SearchResponse } from '#shared/flights/model.ts'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { startFakeSerpApi, type FakeSerpApi } from '#tests/fakes/serpapi-server.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
+import { and, eq } from 'drizzle-orm'
 import { fareObservations } from '../db/schema.ts'
 
 /** Fares by travel date (decision 047): GET /api/flights/calendar, /date-grid and /flexible. */
@@ -146,12 +147,11 @@ describe('fares by date from what FareDrop has seen (SerpApi, a local fake of se
     )
     const calls = serp.requests.length
 
-    const url = `/api/flights/calendar?from=LHR&to=JFK&start=${inDays(18)}&days=5`
-    const calendar = await vi.waitFor(async () => {
-      const answer = await json<FareCalendar>(await t.client().request(url))
-      expect(answer.days[2]!.price).not.toBeNull()
-      return answer
-    })
+    // The search answers before its fare is stored (the traveller never waits for it); asking the
+    // calendar earlier would cache an answer without it, so wait for the row itself.
+    const stored = () => t.database.db.select().from(fareObservations).where(and(eq(fareObservations.origin, 'LHR'), eq(fareObservations.departureDate, date)))
+    await vi.waitFor(async () => expect(await stored()).toHaveLength(1), { timeout: 5000 })
+    const calendar = await json<FareCalendar>(await t.client().request(`/api/flights/calendar?from=LHR&to=JFK&start=${inDays(18)}&days=5`))
     expect(serp.requests.length, 'the calendar asks SerpApi nothing').toBe(calls)
     expect(calendar).toMatchObject({ source: 'observed', currency: 'USD', typicalRange: null })
     expect(calendar.days[2]).toMatchObject({ date, price: lowestOf(search), level: null })
