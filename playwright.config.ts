@@ -50,11 +50,13 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
+  // Every browser test searches from 127.0.0.1: the per-address flight limit (decision 048) gets a
+  // budget no run reaches; its own tests use a small one.
   webServer: {
     command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'ops@faredrop.test,checks@faredrop.test,console@faredrop.test,advisors@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', OUTBOX_KEY: E2E_OUTBOX_KEY, LOG_LEVEL: 'warn', NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' },
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'ops@faredrop.test,checks@faredrop.test,console@faredrop.test,advisors@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', OUTBOX_KEY: E2E_OUTBOX_KEY, LOG_LEVEL: 'warn', NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true', FLIGHT_REQUESTS_PER_MINUTE: '1000000' },
   },
 })

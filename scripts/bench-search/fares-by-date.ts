@@ -1,5 +1,6 @@
 // Fares by travel date for scripts/bench-search.ts (decision 047): the 62-day calendar (round trip
-// of a set trip length, and one way) and the 7 × 7 date grid through their routes, on the simulated
+// of a set trip length, and one way), the 7 × 7 date grid and the flexible search's worst case (a
+// whole month, any trip of 1–30 nights: up to 930 date pairs) through their routes, on the simulated
 // market. Cold: a route and dates the process has not priced (leg options built, answer computed);
 // recomputed: the same request after the answer cache was cleared (leg options cached); cached: the
 // flight service's answer cache. Every route is a different pair of busy airports.
@@ -7,7 +8,7 @@ import type { Hono } from 'hono'
 import { BUSY_AIRPORTS, dayAfter, random } from './queries.ts'
 import { timeEach, type Row } from './stats.ts'
 
-export const FARES_TARGET = { calendar: 150, grid: 300, cached: 20 }
+export const FARES_TARGET = { calendar: 150, grid: 300, flexible: 300, cached: 20 }
 
 interface FaresBench {
   app: Hono
@@ -44,6 +45,11 @@ export async function benchFaresByDate({ app, today, clearCache, runs }: FaresBe
       label: 'date grid, 7 × 7',
       target: FARES_TARGET.grid,
       url: ([f, t]: [string, string], d: number) => `/api/flights/date-grid?from=${f}&to=${t}&departureDate=${dayAfter(today, d)}&returnDate=${dayAfter(today, d + 7)}`,
+    },
+    {
+      label: 'flexible, a month, 1–30 nights',
+      target: FARES_TARGET.flexible,
+      url: ([f, t]: [string, string], d: number) => `/api/flights/flexible?from=${f}&to=${t}&flex=month&month=${dayAfter(today, d + 30).slice(0, 7)}&minNights=1&maxNights=30`,
     },
   ]
   const cold: Row[] = []

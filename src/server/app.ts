@@ -40,6 +40,7 @@ import { createAppMetrics } from './metrics/app-metrics.ts'
 import { metricsRoutes } from './metrics/routes.ts'
 import { listServerErrors, recordServerError } from './system/server-errors.ts'
 import { systemRoutes } from './system/routes.ts'
+import { flightRateLimit } from './flights/flight-rate-limit.ts'
 import { flightRoutes } from './flights/routes.ts'
 import { phoneCodeDeps, phoneRoutes } from './phone/routes.ts'
 import { resendPhoneCodeTo } from './phone/send-phone-code.ts'
@@ -53,6 +54,8 @@ export interface AppDeps extends Services {
   drivers: Drivers
   trustProxy: boolean
   bodyLimitBytes: number
+  /** FLIGHT_REQUESTS_PER_MINUTE: the public flight routes' budget per client address (decision 048). */
+  flightRequestsPerMinute: number
   httpsOnly: boolean
   /** Built web app to serve; omitted by API-only tests. */
   webDistDir?: string
@@ -142,6 +145,8 @@ export function createApp(deps: AppDeps) {
   app.route('/api/auth/resend', resendRoutes({ auth: deps.auth, db: deps.db, captcha: deps.captcha, resendPhoneCode }))
   app.route('/api', authRoutes(deps))
   app.route('/api/captcha', captchaRoutes(deps.captcha))
+  // Per client address, before the routes run (decision 048); the API v1 has its per-token limit instead.
+  app.use('/api/flights/*', flightRateLimit({ db: deps.db, trustProxy: deps.trustProxy, pointsPerMinute: deps.flightRequestsPerMinute }))
   app.route('/api', flightRoutes(deps))
   // Before the alert routes, which require a session: the unsubscribe link works signed out.
   app.route('/api/alerts', unsubscribeRoutes(deps))

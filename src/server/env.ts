@@ -56,6 +56,11 @@ export const EnvSchema = z.object({
    * this machine (loopback, not forwarded from elsewhere) may read it.
    */
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, { message: 'must be at least 16 characters' }).optional()),
+  /**
+   * Points a minute each client address may spend on the public flight routes (decision 048): a
+   * search costs 2, a calendar 4, a flexible search 10. Over it: 429 with Retry-After.
+   */
+  FLIGHT_REQUESTS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(10).max(1_000_000).default(240)),
   /** Largest request body the API accepts, in bytes. */
   BODY_LIMIT_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1024).max(10_485_760).default(65_536)),
   /** Run the price-check worker inside the web process. Always on with PGlite (one process per data directory). */

@@ -24,6 +24,7 @@ const app = createApp({
   ...services,
   trustProxy: env.TRUST_PROXY,
   bodyLimitBytes: env.BODY_LIMIT_BYTES,
+  flightRequestsPerMinute: env.FLIGHT_REQUESTS_PER_MINUTE,
   httpsOnly: publicUrl(env).startsWith('https://'),
   webDistDir: WEB_DIST_DIR,
   now: systemClock,

@@ -48,6 +48,7 @@ export async function openAppDeps(): Promise<{ database: Database; deps: AppDeps
     version: '1.2.3',
     trustProxy: false,
     bodyLimitBytes: 1024,
+    flightRequestsPerMinute: 1_000_000,
     httpsOnly: false,
     webDistDir: fakeWebBuild(),
     now: () => new Date(),

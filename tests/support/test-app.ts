@@ -88,7 +88,9 @@ export async function createTestApp(
   options: { pushAgent?: Agent; apnsCa?: string } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase()
-  const env = parseEnv({ NODE_ENV: 'test', PORT: '3999', CAPTCHA_PROVIDER: 'none', ...vars })
+  // Flight routes get a budget no suite reaches from its one address (a suite's searches would
+  // otherwise meet the per-address limit); flight-rate-limit.db.test.ts sets a small one.
+  const env = parseEnv({ NODE_ENV: 'test', PORT: '3999', CAPTCHA_PROVIDER: 'none', FLIGHT_REQUESTS_PER_MINUTE: '1000000', ...vars })
   const now: { value: Date | null } = { value: null }
   const services = await createServices(env, database, silentLogger, { now: () => now.value ?? new Date(), ...options })
   const app = createApp({
@@ -97,6 +99,7 @@ export async function createTestApp(
     logger: silentLogger,
     version: 'test',
     bodyLimitBytes: 65_536,
+    flightRequestsPerMinute: env.FLIGHT_REQUESTS_PER_MINUTE,
     httpsOnly: false,
     trustProxy: env.TRUST_PROXY,
     now: () => now.value ?? new Date(),

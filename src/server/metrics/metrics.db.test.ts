@@ -36,6 +36,7 @@ function appWith(overrides: Partial<AppDeps>) {
     logger: silentLogger,
     version: 'test',
     bodyLimitBytes: 65_536,
+    flightRequestsPerMinute: 1_000_000,
     httpsOnly: false,
     trustProxy: true,
     now: () => new Date(),

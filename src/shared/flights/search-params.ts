@@ -70,6 +70,9 @@ export const SEARCH_MESSAGES = {
   unknownAirport: 'Unknown airport',
 } as const
 
+/** The public flight routes' answer over their per-address budget (decision 048), with its Retry-After. */
+export const flightRateLimitMessage = (seconds: number) => `Too many flight searches from your network. Try again in ${seconds} seconds.`
+
 /**
  * One or more airport codes joined by commas (a city picked as "London (all airports)" becomes
  * "LHR,LGW,LCY,STN,LTN,SEN"). Uppercased; at most 10 codes, which is what SerpApi handles reliably.

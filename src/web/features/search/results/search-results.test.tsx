@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResponse } from '#shared/flights/model.ts'
+import { flightRateLimitMessage } from '#shared/flights/search-params.ts'
 import { stubApi } from '#tests/setup/render.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
 import { takeDraftRememberedForSignIn } from './remembered-draft.ts'
@@ -121,9 +122,10 @@ describe('SearchResults states', () => {
   })
 
   it("shows a rate limit's own message", async () => {
-    stubApi((url) => (url === '/api/flights/search' ? Response.json({ error: { code: 'rate_limited', message: 'Too many searches. Try again in a minute.' } }, { status: 429 }) : undefined))
+    const message = flightRateLimitMessage(42)
+    stubApi((url) => (url === '/api/flights/search' ? Response.json({ error: { code: 'rate_limited', message } }, { status: 429, headers: { 'retry-after': '42' } }) : undefined))
     renderAtSearch(<SearchResults />, { search: ONE_WAY })
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many searches. Try again in a minute.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(message)
   })
 
   it('says no flights were found, with suggestions', () => {
