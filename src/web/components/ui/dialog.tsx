@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { Dialog as DialogPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
+import { DIALOG_CONTENT_SHIELD_CLASS, DIALOG_CONTENT_SHIELD_STYLE, PageUnderOverlay } from './page-under-overlay.tsx'
 
 /** Modal dialog: traps focus, closes with Escape or the overlay, and returns focus to the trigger. */
 const Dialog = DialogPrimitive.Root
@@ -27,6 +28,7 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  style,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
   return (
@@ -35,14 +37,17 @@ function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
+          DIALOG_CONTENT_SHIELD_CLASS,
           'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
           'rounded-xl border bg-popover p-6 text-popover-foreground shadow-lg outline-none duration-200 sm:max-w-lg',
           'data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95',
           'data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95',
           className,
         )}
+        style={{ ...DIALOG_CONTENT_SHIELD_STYLE, ...style }}
         {...props}
       >
+        <PageUnderOverlay />
         {children}
         {showCloseButton && (
           <DialogPrimitive.Close

@@ -2,6 +2,7 @@ import { X } from 'lucide-react'
 import { Dialog as SheetPrimitive } from 'radix-ui'
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
+import { DIALOG_CONTENT_SHIELD_CLASS, DIALOG_CONTENT_SHIELD_STYLE, PageUnderOverlay } from './page-under-overlay.tsx'
 
 export const Sheet = SheetPrimitive.Root
 export const SheetTrigger = SheetPrimitive.Trigger
@@ -13,6 +14,7 @@ export function SheetContent({
   children,
   side = 'right',
   closeLabel = 'Close menu',
+  style,
   ...props
 }: ComponentProps<typeof SheetPrimitive.Content> & { side?: 'left' | 'right'; /** The close button's accessible name. */ closeLabel?: string }) {
   return (
@@ -20,12 +22,15 @@ export function SheetContent({
       <SheetPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
       <SheetPrimitive.Content
         className={cn(
+          DIALOG_CONTENT_SHIELD_CLASS,
           'fixed inset-y-0 z-50 flex h-full flex-col gap-4 bg-background p-6 shadow-lg outline-none',
           side === 'right' ? 'right-0 border-l' : 'left-0 border-r',
           className,
         )}
+        style={{ ...DIALOG_CONTENT_SHIELD_STYLE, ...style }}
         {...props}
       >
+        <PageUnderOverlay />
         {children}
         <SheetPrimitive.Close className="absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring">
           <X className="size-5" aria-hidden="true" />

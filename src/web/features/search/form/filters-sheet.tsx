@@ -1,6 +1,7 @@
 import { X } from 'lucide-react'
 import { Dialog } from 'radix-ui'
 import { Button } from '../../../components/ui/button.tsx'
+import { DIALOG_CONTENT_SHIELD_CLASS, DIALOG_CONTENT_SHIELD_STYLE, PageUnderOverlay } from '../../../components/ui/page-under-overlay.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { FilterFields } from './filters/filter-fields.tsx'
 
@@ -30,6 +31,7 @@ export function FiltersSheet({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
         <Dialog.Content
+          style={DIALOG_CONTENT_SHIELD_STYLE}
           onOpenAutoFocus={(event) => {
             const target = takeFocusTarget()
             if (target) {
@@ -38,10 +40,12 @@ export function FiltersSheet({
             }
           }}
           className={cn(
+            DIALOG_CONTENT_SHIELD_CLASS,
             'fixed inset-y-0 right-0 z-50 flex w-full flex-col border-l bg-background shadow-xl outline-none sm:max-w-[30rem]',
             'data-[state=open]:animate-in data-[state=open]:slide-in-from-right data-[state=open]:duration-200',
           )}
         >
+          <PageUnderOverlay />
           <div className="flex items-start justify-between gap-4 border-b px-5 py-4">
             <div>
               <Dialog.Title className="text-lg font-semibold tracking-tight">More filters</Dialog.Title>
