@@ -80,6 +80,31 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
     expect(grid.headers.get('ratelimit-remaining')).toBe(String(BUDGET - 17))
   })
 
+  it('counts a HEAD request as the GET it runs (Hono answers HEAD with the GET route)', async () => {
+    const from = { 'x-forwarded-for': '192.0.2.45' }
+    const client = t.client()
+    const calendar = `/api/flights/calendar?from=LHR&to=JFK&start=${inDays(30)}&days=62`
+    for (let i = 1; i <= BUDGET / 4; i++) {
+      const head = await client.request(calendar, { method: 'HEAD', headers: from })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('ratelimit-remaining')).toBe(String(BUDGET - 4 * i))
+    }
+    expect((await client.request(calendar, { method: 'HEAD', headers: from })).status).toBe(429)
+    expect((await client.request(calendar, { headers: from })).status).toBe(429)
+  })
+
+  it('counts a route however its path is spelled: percent-encoded, doubled slashes, another case', async () => {
+    const from = { 'x-forwarded-for': '192.0.2.46' }
+    const client = t.client()
+    const query = `?from=LHR&to=JFK&start=${inDays(30)}&days=62`
+    for (const path of ['/api/flights/%63alendar', '/api/flights//calendar', '/api/Flights/calendar', '/api/flights/calendar/', '/api/flights/calendar%00']) {
+      const res = await client.request(`${path}${query}`, { headers: from })
+      // Either the route ran and was counted, or no route ran at all.
+      if (res.status === 200) expect(res.headers.get('ratelimit-remaining'), path).not.toBeNull()
+      else expect(res.status, path).toBeGreaterThanOrEqual(400)
+    }
+  })
+
   it('counts every address of one IPv6 /64 as one client', async () => {
     const client = t.client()
     for (let i = 0; i < BUDGET / 2; i++) expect((await search(client, 100 + (i % 3), { 'x-forwarded-for': `2001:db8:1:2::${(i + 1).toString(16)}` })).status).toBe(200)

@@ -33,7 +33,9 @@ export const FLIGHT_REQUEST_WEIGHTS: Readonly<Record<string, number>> = {
 export function flightRateLimit(deps: { db: Db; trustProxy: boolean; pointsPerMinute: number }): MiddlewareHandler {
   const limiter = new RateLimiterDrizzle({ storeClient: deps.db, schema: apiRateLimits, points: deps.pointsPerMinute, duration: 60, keyPrefix: 'flights' })
   return async (c, next) => {
-    const weight = FLIGHT_REQUEST_WEIGHTS[`${c.req.method} ${c.req.path}`]
+    // Hono answers HEAD with the GET route (all its work, the body dropped): it costs the same.
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method
+    const weight = FLIGHT_REQUEST_WEIGHTS[`${method} ${c.req.path}`]
     if (!weight) return next()
     try {
       const used = await limiter.consume(clientBucket(clientIp(c, deps.trustProxy)), weight)
