@@ -67,9 +67,12 @@ describe('the page under a dialog', () => {
     expect(root.style.pointerEvents).toBe('')
 
     await user.click(screen.getByRole('button', { name: 'Edit alert' }))
-    await screen.findByRole('dialog', { name: 'Edit alert' })
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' })
     await waitFor(() => expect(blockedByBody()).toBe(true))
     expect(root.style.pointerEvents).toBe('auto')
+    // The content, beside the root in <body>, declares both from its first frame.
+    expect(dialog).toHaveClass('pointer-events-auto')
+    expect(dialog.style.getPropertyValue('--removed-body-scroll-bar-size')).toBe('initial')
 
     // A dialog over a dialog: closing the inner one leaves the outer one's setting.
     await user.click(screen.getByRole('button', { name: 'Delete alert' }))
