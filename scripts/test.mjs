@@ -4,6 +4,7 @@
 // suite. The web build runs beside Vitest (it only writes dist/, which no Vitest test reads).
 // Ends with one summary line, "tests: N passed, N failed", after the time each phase took.
 import { spawn } from 'node:child_process'
+import { stripVTControlCharacters } from 'node:util'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -14,24 +15,28 @@ const extraArgs = process.argv.slice(2)
 
 mkdirSync('.tmp', { recursive: true })
 
-/** "file > test" for every failed Vitest test, and files that failed without a test (a crash). */
+/** The first line of a failure's message, so a CI log's tail says why as well as what. */
+const firstLine = (message) => stripVTControlCharacters(message ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? ''
+const why = (message) => (firstLine(message) ? ` — ${firstLine(message)}` : '')
+
+/** "file > test — why" for every failed Vitest test, and files that failed without a test (a crash). */
 function vitestFailures(report) {
   const names = []
   for (const file of report.testResults ?? []) {
     const path = file.name.replace(`${process.cwd()}/`, '')
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
-    for (const test of failed) names.push(`${path} > ${test.fullName}`)
+    for (const test of failed) names.push(`${path} > ${test.fullName}${why(test.failureMessages?.[0])}`)
     if (failed.length === 0 && file.status === 'failed') names.push(`${path} (${(file.message ?? 'failed').split('\n')[0]})`)
   }
   return names
 }
 
-/** "file > title" for every browser test whose outcome was unexpected. */
+/** "file > title — why" for every browser test whose outcome was unexpected. */
 function playwrightFailures(report) {
   const names = []
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file} > ${spec.title}`)
+      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file} > ${spec.title}${why(test.results?.at(-1)?.error?.message)}`)
     }
     for (const child of suite.suites ?? []) visit(child)
   }

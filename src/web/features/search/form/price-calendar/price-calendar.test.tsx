@@ -49,6 +49,15 @@ function roundTrip() {
 
 const day = (name: string | RegExp) => screen.getByRole('gridcell', { name })
 
+/**
+ * Clicks a calendar button and waits for the dialog's second month, which is drawn in the frame
+ * after the first (the opening paints sooner): asserting before that frame raced jsdom's clock.
+ */
+async function openCalendar(user: ReturnType<typeof userEvent.setup>, button: HTMLElement) {
+  await user.click(button)
+  await waitFor(() => expect(within(screen.getByRole('dialog')).getAllByRole('grid')).toHaveLength(2))
+}
+
 describe('price calendar', () => {
   beforeEach(() => {
     resetSearchStores()
@@ -63,7 +72,7 @@ describe('price calendar', () => {
     expect(screen.getByLabelText('Departure')).toHaveAttribute('type', 'date')
     // Its name says the chosen date (APG date picker).
     expect(screen.getByRole('button', { name: 'Choose departure date, Wednesday, December 23, 2026' })).toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: /^Choose departure date/ }))
+    await openCalendar(user, screen.getByRole('button', { name: /^Choose departure date/ }))
     const dialog = screen.getByRole('dialog', { name: 'Departure date' })
     expect(within(dialog).getAllByRole('grid').map((grid) => grid.getAttribute('aria-labelledby') && grid)).toHaveLength(2)
     expect(within(dialog).getByRole('grid', { name: 'December 2026' })).toBeInTheDocument()
@@ -81,7 +90,7 @@ describe('price calendar', () => {
     roundTrip()
     const user = userEvent.setup()
     renderWithProviders(<Field label="Departure" path="departureDate" initial="2026-12-23" />)
-    await user.click(screen.getByRole('button', { name: /^Choose departure date/ }))
+    await openCalendar(user, screen.getByRole('button', { name: /^Choose departure date/ }))
     expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Cheapest round trip of 7 nights, by departure date (1 adult, economy).')
     expect(await screen.findByRole('gridcell', { name: 'Wednesday, December 23, 2026, $412, low price' })).toHaveTextContent('23$412')
     expect(day('Thursday, December 24, 2026, no price yet')).toHaveTextContent('24—')
@@ -117,7 +126,7 @@ describe('price calendar', () => {
     const user = userEvent.setup()
     useSearchStore.getState().setParams({ tripType: 'one-way', from: 'JFK', to: 'LHR', departureDate: '2026-12-23' })
     const { unmount } = renderWithProviders(<Field label="Departure" path="departureDate" initial="2026-12-23" />)
-    await user.click(screen.getByRole('button', { name: /^Choose departure date/ }))
+    await openCalendar(user, screen.getByRole('button', { name: /^Choose departure date/ }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(calls[0]!.searchParams.get('field')).toBe('departure')
     expect(calls[0]!.searchParams.has('tripNights')).toBe(false)
@@ -125,7 +134,7 @@ describe('price calendar', () => {
 
     roundTrip()
     renderWithProviders(<Field label="Return" path="returnDate" initial="2026-12-30" min="2026-12-23" />)
-    await user.click(screen.getByRole('button', { name: /^Choose return date/ }))
+    await openCalendar(user, screen.getByRole('button', { name: /^Choose return date/ }))
     expect(screen.getByRole('dialog', { name: 'Return date' })).toBeInTheDocument()
     await waitFor(() => expect(calls).toHaveLength(2))
     expect(calls[1]!.searchParams.get('field')).toBe('return')
@@ -140,7 +149,7 @@ describe('price calendar', () => {
     const user = userEvent.setup()
     renderWithProviders(<Field label="Departure" path="departureDate" initial="2026-12-23" />)
     const button = screen.getByRole('button', { name: /^Choose departure date/ })
-    await user.click(button)
+    await openCalendar(user, button)
     await user.keyboard('{ArrowRight}')
     expect(document.activeElement).toHaveAttribute('data-date', '2026-12-24')
     await user.keyboard('{ArrowDown}')
@@ -168,18 +177,18 @@ describe('price calendar', () => {
     const user = userEvent.setup()
     renderWithProviders(<Field label="Departure" path="departureDate" initial="2026-12-23" />)
     const button = screen.getByRole('button', { name: /^Choose departure date/ })
-    await user.click(button)
+    await openCalendar(user, button)
     await user.keyboard('{ArrowLeft}{Escape}')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByLabelText('Departure')).toHaveValue('2026-12-23')
     expect(button).toHaveFocus()
 
-    await user.click(button)
+    await openCalendar(user, button)
     await user.keyboard('{ArrowLeft}[Space]')
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByLabelText('Departure')).toHaveValue('2026-12-22')
 
-    await user.click(button)
+    await openCalendar(user, button)
     await user.click(day(/^Monday, December 28, 2026/))
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
     expect(screen.getByLabelText('Departure')).toHaveValue('2026-12-28')
@@ -189,7 +198,7 @@ describe('price calendar', () => {
     const fetchMock = stubApi()
     const user = userEvent.setup()
     renderWithProviders(<Field label="Departure" path="departureDate" initial="" />)
-    await user.click(screen.getByRole('button', { name: /^Choose departure date/ }))
+    await openCalendar(user, screen.getByRole('button', { name: /^Choose departure date/ }))
     expect(screen.getByRole('dialog')).toHaveAccessibleDescription('Choose where from and to for prices.')
     expect(document.activeElement).toHaveAttribute('data-date', MIN)
     expect(day('Tuesday, December 1, 2026')).toBeInTheDocument()
@@ -204,7 +213,7 @@ describe('price calendar', () => {
     renderWithProviders(<Field label="Departure" path="departureDate" initial="2026-12-23" />)
     await user.hover(screen.getByRole('button', { name: /^Choose departure date/ }))
     await waitFor(() => expect(calls).toHaveLength(1))
-    await user.click(screen.getByRole('button', { name: /^Choose departure date/ }))
+    await openCalendar(user, screen.getByRole('button', { name: /^Choose departure date/ }))
     expect(await screen.findByRole('gridcell', { name: 'Wednesday, December 23, 2026, $412, low price' })).toBeInTheDocument()
     expect(calls).toHaveLength(1)
   })
@@ -215,7 +224,7 @@ describe('price calendar', () => {
     useSearchStore.getState().setParams({ from: 'JFK', to: 'LHR' })
     const user = userEvent.setup()
     renderWithProviders(<DateField label="Date" labelExtra="of flight 2" value="2026-12-23" onChange={() => {}} min={MIN} path="multiCitySegments.1.departureDate" />)
-    await user.click(screen.getByRole('button', { name: /^Choose date of flight 2/ }))
+    await openCalendar(user, screen.getByRole('button', { name: /^Choose date of flight 2/ }))
     const dialog = screen.getByRole('dialog', { name: 'Date of flight 2' })
     expect(dialog).toHaveAccessibleDescription('Prices by date are shown for round trips and one-way trips.')
     expect(day('Wednesday, December 23, 2026')).toHaveAttribute('aria-selected', 'true')
