@@ -52,7 +52,8 @@ export interface AppDeps extends Services {
   logger: Logger
   version: string
   drivers: Drivers
-  trustProxy: boolean
+  /** TRUST_PROXY: how many proxies' X-Forwarded-For entries to trust (auth/client-ip.ts). */
+  trustProxy: number
   bodyLimitBytes: number
   /** FLIGHT_REQUESTS_PER_MINUTE: the public flight routes' budget per client address (decision 048). */
   flightRequestsPerMinute: number

@@ -20,7 +20,7 @@ describe('parseEnv', () => {
       DATA_DIR: './.data',
       CAPTCHA_PROVIDER: 'altcha',
       ADMIN_EMAILS: [],
-      TRUST_PROXY: false,
+      TRUST_PROXY: 0,
     })
     expect(env.DATABASE_URL).toBeUndefined()
     expect(publicUrl(env)).toBe('http://localhost:3000')
@@ -49,7 +49,15 @@ describe('parseEnv', () => {
       expect(problems).toMatch(/^PORT: .*"abc"/m)
       expect(problems).toMatch(/^DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ connection string/m)
       expect(problems).toMatch(/^CAPTCHA_PROVIDER: /m)
-      expect(problems).toMatch(/^TRUST_PROXY: must be true or false/m)
+      expect(problems).toMatch(/^TRUST_PROXY: must be true, false or a number of trusted proxies \(1 to 10\)/m)
+    }
+  })
+
+  it('reads TRUST_PROXY as a number of trusted proxy hops: false 0, true 1, or a count', () => {
+    const hops = (value: string) => parseEnv({ TRUST_PROXY: value }).TRUST_PROXY
+    expect([hops('false'), hops('0'), hops('true'), hops('1'), hops('2'), hops('10')]).toEqual([0, 0, 1, 1, 2, 10])
+    for (const bad of ['yes', '-1', '1.5', '11', '2 proxies', 'TRUE']) {
+      expect(problems({ TRUST_PROXY: bad }), bad).toMatch(/^TRUST_PROXY: must be true, false or a number of trusted proxies \(1 to 10\)/m)
     }
   })
 

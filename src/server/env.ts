@@ -15,6 +15,17 @@ const booleanFlag = z.preprocess(
     .transform((v) => v === 'true' || v === '1'),
 )
 
+/** TRUST_PROXY: false/0 → 0 hops, true/1 → 1, or a whole number of proxies up to 10. */
+const trustedProxyHops = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, { message: 'must be true, false or a number of trusted proxies (1 to 10)' })
+    .optional()
+    .transform((v) => (v === undefined || v === 'false' ? 0 : v === 'true' ? 1 : Number(v)))
+    .refine((hops) => hops <= 10, { message: 'must be true, false or a number of trusted proxies (1 to 10)' }),
+)
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 /** https:// anywhere; plain http:// only on this machine (a local identity provider in tests). */
 export function isSecureOrLoopbackUrl(value: string): boolean {
@@ -49,8 +60,12 @@ export const EnvSchema = z.object({
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  /** Set when a reverse proxy in front of the app sets X-Forwarded-For; otherwise the socket address is the client. */
-  TRUST_PROXY: booleanFlag,
+  /**
+   * How many reverse proxies in front of the app append to X-Forwarded-For (auth/client-ip.ts):
+   * `false` (none: the socket address is the client), `true` (one), or a count such as 2 (a CDN and
+   * a load balancer). The client is the entry that many places from the right.
+   */
+  TRUST_PROXY: trustedProxyHops,
   /**
    * What `GET /metrics` takes (`Authorization: Bearer …`, decision 033). Unset: only callers on
    * this machine (loopback, not forwarded from elsewhere) may read it.

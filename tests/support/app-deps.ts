@@ -46,7 +46,7 @@ export async function openAppDeps(): Promise<{ database: Database; deps: AppDeps
     db: database.db,
     logger: silentLogger,
     version: '1.2.3',
-    trustProxy: false,
+    trustProxy: 0,
     bodyLimitBytes: 1024,
     flightRequestsPerMinute: 1_000_000,
     httpsOnly: false,

@@ -32,7 +32,8 @@ export interface AuthRouteDeps {
   db: Db
   logger: Logger
   captcha: ChallengeVerifier
-  trustProxy: boolean
+  /** TRUST_PROXY: how many proxies' X-Forwarded-For entries to trust (auth/client-ip.ts). */
+  trustProxy: number
   now: () => Date
   socialProviders: Record<OAuthProviderId, boolean>
   /** Our origin: where every redirect target named in a request must lead (http/redirect-guard.ts). */
@@ -86,7 +87,7 @@ async function saysWrongPassword(response: Response): Promise<boolean> {
  * cookie is the translation of a verified bearer token), which better-auth's own check, made for
  * browsers and cookies, would refuse for an origin that is not a web site.
  */
-function forAuth(c: Context, deps: { trustProxy: boolean; publicUrl: string }): Request {
+function forAuth(c: Context, deps: { trustProxy: number; publicUrl: string }): Request {
   const headers = new Headers(c.req.raw.headers)
   headers.set(CLIENT_IP_HEADER, clientIp(c, deps.trustProxy))
   if (c.get('nativeApp')) headers.set('origin', deps.publicUrl)

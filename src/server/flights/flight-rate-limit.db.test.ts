@@ -1,7 +1,8 @@
 /**
  * Decision 048: the public flight routes' per-address limit, tried the way an attacker would: a
  * flood from one address (cut before the provider is called), forged X-Forwarded-For values
- * without a trusted proxy, the heavy routes' weights, and the public API v1 beside it.
+ * without a trusted proxy and in front of the one a trusted proxy appended, the heavy routes'
+ * weights, and the public API v1 beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreatedApiToken } from '#shared/api-tokens.ts'
@@ -61,6 +62,19 @@ describe('behind a trusted proxy (TRUST_PROXY=true)', () => {
 
     // Another traveller (another address behind the proxy) searches as usual.
     expect((await search(t.client(), 90, { 'x-forwarded-for': '198.51.100.7' })).status).toBe(200)
+  })
+
+  it('counts the address our proxy appended: a forged entry in front of it is the same client, so the flood is still cut', async () => {
+    // An appending proxy (nginx's $proxy_add_x_forwarded_for, a cloud load balancer) writes what
+    // the client sent, then the peer it saw: here always 203.0.113.20.
+    const forged = (i: number) => ({ 'x-forwarded-for': `10.9.${i}.${i}, 203.0.113.20` })
+    const attacker = t.client()
+    const callsBefore = serp.requests.length
+    for (let i = 0; i < BUDGET / 2; i++) expect((await search(attacker, 140 + i, forged(i))).status).toBe(200)
+    for (let i = 0; i < 10; i++) expect((await search(attacker, 160 + i, forged(100 + i))).status).toBe(429)
+    expect(serp.requests.length - callsBefore, 'refused searches reach no provider').toBe(BUDGET / 2)
+    // The real client's own requests, with nothing forged, share that one bucket.
+    expect((await search(attacker, 170, { 'x-forwarded-for': '203.0.113.20' })).status).toBe(429)
   })
 
   it('weighs each route by its cost, and keeps the airport typeahead out of it', async () => {

@@ -30,7 +30,7 @@ export const FLIGHT_REQUEST_WEIGHTS: Readonly<Record<string, number>> = {
  * the route runs (so no provider call). The public API v1 has its own per-token limit and does
  * not pass here.
  */
-export function flightRateLimit(deps: { db: Db; trustProxy: boolean; pointsPerMinute: number }): MiddlewareHandler {
+export function flightRateLimit(deps: { db: Db; trustProxy: number; pointsPerMinute: number }): MiddlewareHandler {
   const limiter = new RateLimiterDrizzle({ storeClient: deps.db, schema: apiRateLimits, points: deps.pointsPerMinute, duration: 60, keyPrefix: 'flights' })
   return async (c, next) => {
     // Hono answers HEAD with the GET route (all its work, the body dropped): it costs the same.

@@ -1,13 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
-import { clientIp } from '../auth/client-ip.ts'
+import { clientIp, socketAddress } from '../auth/client-ip.ts'
 import { AppError } from '../lib/app-error.ts'
 
 export interface MetricsAccess {
   /** METRICS_TOKEN: required as `Authorization: Bearer …` when set. */
   token?: string | undefined
-  /** TRUST_PROXY: whose address counts as the client's (auth/client-ip.ts). */
-  trustProxy: boolean
+  /** TRUST_PROXY: proxies whose X-Forwarded-For entries name the client (auth/client-ip.ts); 0: none. */
+  trustProxy: number
 }
 
 /** 127.0.0.0/8, ::1, and IPv4 loopback written as an IPv6-mapped address. */
@@ -49,7 +49,7 @@ export function metricsAccess({ token, trustProxy }: MetricsAccess): MiddlewareH
         throw new AppError('unauthorized', 'The metrics token is missing or wrong.', { headers: { 'www-authenticate': 'Bearer realm="metrics"' } })
       }
     } else {
-      const local = isLoopback(clientIp(c, false)) && isLoopback(clientIp(c, trustProxy)) && forwardedAddresses(c).every(isLoopback)
+      const local = isLoopback(socketAddress(c)) && isLoopback(clientIp(c, trustProxy)) && forwardedAddresses(c).every(isLoopback)
       if (!local) throw new AppError('forbidden', 'Metrics are served to this machine only unless METRICS_TOKEN is set.')
     }
     await next()

@@ -38,7 +38,7 @@ function appWith(overrides: Partial<AppDeps>) {
     bodyLimitBytes: 65_536,
     flightRequestsPerMinute: 1_000_000,
     httpsOnly: false,
-    trustProxy: true,
+    trustProxy: 1,
     now: () => new Date(),
     ...overrides,
   })
@@ -188,7 +188,7 @@ describe('GET /metrics', () => {
     expect(await status('127.0.0.1', { forwarded: 'for=203.0.113.9;proto=https' })).toBe(403)
     expect(await status('203.0.113.9')).toBe(403)
     // Without TRUST_PROXY the socket decides, but a forwarded-from-outside request is refused all the same.
-    const untrusting = appWith({ trustProxy: false })
+    const untrusting = appWith({ trustProxy: 0 })
     expect((await send(untrusting, '/metrics', { from: '127.0.0.1' })).status).toBe(200)
     expect((await send(untrusting, '/metrics', { from: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.9' } })).status).toBe(403)
     expect((await send(untrusting, '/metrics', { from: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(403)

@@ -199,7 +199,7 @@ describe('delivery', () => {
 describe('the SSRF guard (WEBHOOKS_ALLOW_PRIVATE_ADDRESSES unset)', () => {
   it('refuses private, loopback and link-local endpoints at registration, and a host that resolves to loopback at connect time, without retrying', async () => {
     // The same services behind an app with the guard on, as production runs.
-    const guarded = createApp({ ...t.services, db: t.database.db, logger: silentLogger, version: 'test', bodyLimitBytes: 65_536, flightRequestsPerMinute: 1_000_000, httpsOnly: false, trustProxy: false, now, webhookConfig: { ...t.services.webhookConfig, allowPrivateAddresses: false } })
+    const guarded = createApp({ ...t.services, db: t.database.db, logger: silentLogger, version: 'test', bodyLimitBytes: 65_536, flightRequestsPerMinute: 1_000_000, httpsOnly: false, trustProxy: 0, now, webhookConfig: { ...t.services.webhookConfig, allowPrivateAddresses: false } })
     const cookie = [...advisor.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     const register = (url: string) =>
       guarded.request('/api/me/webhooks', { method: 'POST', headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ url, events: ['alert.triggered'] }) })
