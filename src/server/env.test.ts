@@ -61,6 +61,13 @@ describe('parseEnv', () => {
     }
   })
 
+  it('gives the flight searches a provider budget of their own, 60 a minute and 2,500 a day by default', () => {
+    expect(parseEnv({})).toMatchObject({ SEARCH_PROVIDER_CALLS_PER_MINUTE: 60, SEARCH_PROVIDER_CALLS_PER_DAY: 2_500 })
+    expect(parseEnv({ SEARCH_PROVIDER_CALLS_PER_MINUTE: '5', SEARCH_PROVIDER_CALLS_PER_DAY: '100' })).toMatchObject({ SEARCH_PROVIDER_CALLS_PER_MINUTE: 5, SEARCH_PROVIDER_CALLS_PER_DAY: 100 })
+    expect(problems({ SEARCH_PROVIDER_CALLS_PER_MINUTE: '0' })).toMatch(/^SEARCH_PROVIDER_CALLS_PER_MINUTE: /m)
+    expect(problems({ SEARCH_PROVIDER_CALLS_PER_DAY: 'lots' })).toMatch(/^SEARCH_PROVIDER_CALLS_PER_DAY: .*"lots"/m)
+  })
+
   it('keeps the webhook SSRF guard on unless told otherwise', () => {
     expect(parseEnv({}).WEBHOOKS_ALLOW_PRIVATE_ADDRESSES).toBe(false)
     expect(parseEnv({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' }).WEBHOOKS_ALLOW_PRIVATE_ADDRESSES).toBe(true)

@@ -322,6 +322,14 @@ export const EnvSchema = z.object({
   /** Provider calls the price checks may make per minute and per day, across every process. */
   PROVIDER_CALLS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(60)),
   PROVIDER_CALLS_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(5_000)),
+  /**
+   * Provider calls the public flight routes and the API may make per minute and per day, across
+   * every process, for all travellers together (decision 050): a budget apart from the price
+   * checks', so neither starves the other. Over it: 503 `search_busy` with Retry-After. Not used
+   * on the simulated market, which costs nothing.
+   */
+  SEARCH_PROVIDER_CALLS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(60)),
+  SEARCH_PROVIDER_CALLS_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(2_500)),
   /** Provider failures in a row that stop price-check calls for the cool-down (circuit breaker). */
   PROVIDER_BREAKER_FAILURES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000).default(5)),
   PROVIDER_BREAKER_COOLDOWN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),

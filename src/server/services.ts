@@ -15,6 +15,8 @@ import { systemClock, type Clock } from './lib/clock.ts'
 import type { Logger } from './lib/logger.ts'
 import { createFlightProvider, type SimulatedMarketControls } from './flights/providers/create-flight-provider.ts'
 import { createFlightService, type FlightService } from './flights/flight-service.ts'
+import { searchCallBudget, searchCallLimits } from './flights/search-call-budget.ts'
+import type { BudgetLimits } from './price-checks/provider-budget.ts'
 import { createPriceShockStore, type PriceShockStore } from './flights/price-shocks.ts'
 import { createNotificationServices, type NotificationServices } from './notifications/create-notification-services.ts'
 import { appLinksConfig, type AppLinksConfig } from './http/app-links.ts'
@@ -41,6 +43,8 @@ export interface Services {
   /** The raw provider, for the price-check engine (it does its own caching, budget and timeouts). */
   flightProvider: FlightProvider
   priceCheckConfig: PriceCheckConfig
+  /** The flight routes' own provider-call budget (decision 050); null on the simulated market, which costs nothing. */
+  searchCallLimits: BudgetLimits | null
   /** Outgoing webhooks: the SSRF guard's switch and the dispatcher's poll (decision 044). */
   webhookConfig: WebhookConfig
   /** Stripe or the local test mode (decision 017). */
@@ -115,6 +119,8 @@ export async function createServices(
   })
   const priceShocks = createPriceShockStore({ db, now })
   const { provider, simulatedMarket } = createFlightProvider({ env, now, shocks: priceShocks })
+  // The simulated market costs nothing: only a real provider's calls are capped (decision 050).
+  const searchLimits = simulatedMarket ? null : searchCallLimits(env)
   const flights = createFlightService({
     provider,
     db,
@@ -123,6 +129,7 @@ export async function createServices(
     cacheTtlMs: env.FLIGHTS_CACHE_TTL_SECONDS * 1000,
     timeoutMs: env.FLIGHTS_TIMEOUT_MS,
     maxConcurrentCalls: env.FLIGHTS_MAX_CONCURRENCY,
+    ...(searchLimits ? { callBudget: searchCallBudget({ db, providerId: provider.id, limits: searchLimits, now }) } : {}),
   })
   return {
     auth,
@@ -132,6 +139,7 @@ export async function createServices(
     simulatedMarket,
     flightProvider: provider,
     priceCheckConfig: priceCheckConfig(env),
+    searchCallLimits: searchLimits,
     webhookConfig: webhookConfig(env),
     mailer,
     captcha,

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'upstream_failed',
   'unavailable',
+  /** Flight searches have spent the provider calls they may make for now (decision 050); retry later. */
+  'search_busy',
   'internal',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
@@ -46,6 +48,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   rate_limited: 429,
   upstream_failed: 502,
   unavailable: 503,
+  search_busy: 503,
   internal: 500,
 }
 

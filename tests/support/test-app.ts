@@ -89,8 +89,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase()
   // Flight routes get a budget no suite reaches from its one address (a suite's searches would
-  // otherwise meet the per-address limit); flight-rate-limit.db.test.ts sets a small one.
-  const env = parseEnv({ NODE_ENV: 'test', PORT: '3999', CAPTCHA_PROVIDER: 'none', FLIGHT_REQUESTS_PER_MINUTE: '1000000', ...vars })
+  // otherwise meet the per-address limit); flight-rate-limit.db.test.ts sets a small one. Likewise
+  // the searches' global provider budget (decision 050; search-call-budget.db.test.ts sets a small one).
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '3999',
+    CAPTCHA_PROVIDER: 'none',
+    FLIGHT_REQUESTS_PER_MINUTE: '1000000',
+    SEARCH_PROVIDER_CALLS_PER_MINUTE: '100000',
+    SEARCH_PROVIDER_CALLS_PER_DAY: '10000000',
+    ...vars,
+  })
   const now: { value: Date | null } = { value: null }
   const services = await createServices(env, database, silentLogger, { now: () => now.value ?? new Date(), ...options })
   const app = createApp({

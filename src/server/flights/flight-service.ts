@@ -19,6 +19,7 @@ import { fareCalendarAnswer } from './fare-calendar-answer.ts'
 import { dateGridAnswer } from './date-grid-answer.ts'
 import { flexibleAnswer } from './flexible-answer.ts'
 import { recordFareObservations } from './record-fare-observations.ts'
+import type { SearchCallBudget } from './search-call-budget.ts'
 
 export interface FlightServiceOptions {
   provider: FlightProvider
@@ -28,6 +29,11 @@ export interface FlightServiceOptions {
   cacheTtlMs: number
   timeoutMs: number
   maxConcurrentCalls: number
+  /**
+   * Takes each provider call from the searches' global budget before it is made (decision 050).
+   * Absent: no cap (the simulated market, which costs nothing).
+   */
+  callBudget?: SearchCallBudget
 }
 
 const EXPIRED_RESULT = 'This result has expired. Please search again.'
@@ -52,6 +58,9 @@ export function createFlightService(options: FlightServiceOptions) {
   const fareAnswers = createSearchCache<FareCalendar | DateGrid | FlexibleResults>({ ttlMs: faresTtlMs, maxEntries: 300, now })
 
   async function callProvider<T>(what: string, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    // Only a cache miss gets here, once per call (single-flight), so an answer served from the
+    // cache takes nothing; a refusal comes before the call and before a concurrency slot.
+    await options.callBudget?.()
     return limit(async () => {
       const signal = AbortSignal.timeout(options.timeoutMs)
       try {

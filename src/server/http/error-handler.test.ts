@@ -102,4 +102,21 @@ describe('createErrorHandler: onServerError', () => {
     )
     expect((await app.request('/boom')).status).toBe(500)
   })
+
+  it('answers a spent search budget as a 503 refusal: Retry-After, logged as a warning, not reported as a server error', async () => {
+    const lines: { level: number; msg: string }[] = []
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) })
+    const reports: ServerErrorReport[] = []
+    const app = new Hono()
+    app.get('/boom', () => {
+      throw new AppError('search_busy', 'Flight search is busy right now. Try again in 7 seconds.', { headers: { 'Retry-After': '7' } })
+    })
+    app.onError(createErrorHandler(logger, { onServerError: (report) => reports.push(report) }))
+    const res = await app.request('/boom')
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('7')
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('search_busy')
+    expect(reports).toEqual([])
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([[40, 'request refused: flight search provider budget spent']])
+  })
 })

@@ -118,6 +118,9 @@ export function createErrorHandler(logger: Logger, options: ErrorHandlerOptions 
     if (status === 503 && body.error.code === 'unavailable') {
       // One line per refused request while the database is away, without a stack each time.
       logger.warn({ requestId, path: c.req.path, cause: describeCause(error) }, 'request refused: database unavailable')
+    } else if (body.error.code === 'search_busy') {
+      // Expected under load (decision 050): one line, no stack, and no server-error record.
+      logger.warn({ requestId, path: c.req.path }, 'request refused: flight search provider budget spent')
     } else if (status >= 500) {
       logger.error({ err: error, requestId, path: c.req.path }, 'request failed')
       if (status === 500 && options.onServerError) {

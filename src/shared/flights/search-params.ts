@@ -74,6 +74,16 @@ export const SEARCH_MESSAGES = {
 export const flightRateLimitMessage = (seconds: number) => `Too many flight searches from your network. Try again in ${seconds} seconds.`
 
 /**
+ * The public flight routes' answer when every traveller together has spent the provider calls they
+ * may make this minute or day (decision 050), with its Retry-After. A day's budget spent means a wait
+ * of hours, said in hours rather than as tens of thousands of seconds.
+ */
+export function flightSearchBusyMessage(seconds: number): string {
+  const wait = seconds < 120 ? `${seconds} seconds` : seconds < 7_200 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.ceil(seconds / 3_600)} hours`
+  return `Flight search is busy right now. Try again in ${wait}.`
+}
+
+/**
  * One or more airport codes joined by commas (a city picked as "London (all airports)" becomes
  * "LHR,LGW,LCY,STN,LTN,SEN"). Uppercased; at most 10 codes, which is what SerpApi handles reliably.
  */
