@@ -52,7 +52,7 @@ export const flightOperations: ApiV1Operation[] = [
     scope: 'read',
     body: { schema: searchRequestSchema, name: 'FlightSearchRequest', description: 'The trip (`params`) and the filters (`filters`, each optional with the search page’s default).', example: searchRequestExample },
     answer: { status: 200, description: 'The first leg’s options.', schema: flightSearchResponse, example: searchResponseExample },
-    errors: [400, 413, 502],
+    errors: [400, 413, 502, 503],
   }),
   defineOperation({
     method: 'post',
@@ -64,7 +64,7 @@ export const flightOperations: ApiV1Operation[] = [
     scope: 'read',
     body: { schema: flightTokenSchema, name: 'FlightToken', description: 'A `departureToken` from the previous answer.', example: departureTokenExample },
     answer: { status: 200, description: 'The next leg’s options.', schema: nextLegResponse, example: nextLegResponseExample },
-    errors: [400, 404, 413, 502],
+    errors: [400, 404, 413, 502, 503],
   }),
   defineOperation({
     method: 'post',
@@ -76,7 +76,7 @@ export const flightOperations: ApiV1Operation[] = [
     scope: 'read',
     body: { schema: flightTokenSchema, name: 'FlightToken', description: 'A `bookingToken` from the last leg’s answer.', example: bookingTokenExample },
     answer: { status: 200, description: 'The trip’s flights and its sellers.', schema: bookingOptionsResponse, example: bookingOptionsExample },
-    errors: [400, 404, 413, 502],
+    errors: [400, 404, 413, 502, 503],
   }),
   defineOperation({
     method: 'get',
@@ -88,7 +88,7 @@ export const flightOperations: ApiV1Operation[] = [
     scope: 'read',
     params: { query: priceInsightsQuerySchema },
     answer: { status: 200, description: 'The insights (fields are null where the provider has none).', schema: priceInsightsResponse, example: priceInsightsExample },
-    errors: [400, 502],
+    errors: [400, 502, 503],
   }),
   defineOperation({
     method: 'get',

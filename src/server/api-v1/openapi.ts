@@ -3,7 +3,7 @@ import { createDocument, type oas31, type ZodOpenApiOperationObject, type ZodOpe
 import { ALERT_MESSAGES } from '#shared/alerts/alert.ts'
 import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from '#shared/api-tokens.ts'
 import { errorResponse, type ApiV1ErrorBody } from '#shared/api-v1/error-response.ts'
-import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
+import { flightSearchBusyMessage, SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { IDEMPOTENCY_KEY_HEADER } from '#shared/idempotency.ts'
 import type { ApiV1Operation, OperationError } from './operation.ts'
 import { API_V1_OPERATIONS, API_V1_TAGS } from './operations.ts'
@@ -62,6 +62,12 @@ function errorAnswers(bodyLimitBytes: number): Record<OperationError | 401 | 403
       z.object({ 'Retry-After': z.number().int().meta({ description: 'Seconds until the token may call again.', example: 23 }) }),
     ),
     502: errorAnswer('UpstreamFailed', 'The flight data provider failed or timed out; try again shortly.', refusal('upstream_failed', SEARCH_MESSAGES.failed)),
+    503: errorAnswer(
+      'SearchBusy',
+      'Every traveller together has made the flight-provider calls FareDrop allows for this minute or day (`search_busy`); answers already cached are still served. Try again after `Retry-After`.',
+      refusal('search_busy', flightSearchBusyMessage(23)),
+      z.object({ 'Retry-After': z.number().int().meta({ description: 'Seconds until searches may call the provider again.', example: 23 }) }),
+    ),
   }
 }
 

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { ApiTokenScope } from '#shared/api-tokens.ts'
 
 /** Statuses an operation answers with the error body beyond the token door's own (401, 403, 429). */
-export type OperationError = 400 | 404 | 409 | 413 | 502
+export type OperationError = 400 | 404 | 409 | 413 | 502 | 503
 
 /**
  * One operation of the public API v1, as the OpenAPI document (openapi.ts) describes it. The

@@ -1,6 +1,7 @@
 import { Registry } from 'prom-client'
 import type { Db } from '../db/client.ts'
 import type { Logger } from '../lib/logger.ts'
+import { searchBudgetKey } from '../flights/search-call-budget.ts'
 import { registerDatabaseGauges } from './database-gauges.ts'
 import { httpDurationHistogram, recordHttpDurations } from './http-metrics.ts'
 import { registerPoolMetrics } from './pool-metrics.ts'
@@ -12,6 +13,8 @@ export interface AppMetricsDeps {
   logger: Logger
   flightProvider: { id: string }
   priceCheckConfig: { budget: { perMinute: number; perDay: number } }
+  /** The flight searches' provider-call budget (decision 050); null when uncapped. */
+  searchCallLimits?: { perMinute: number; perDay: number } | null
 }
 
 /**
@@ -31,6 +34,7 @@ export function createAppMetrics(deps: AppMetricsDeps) {
     logger: deps.logger,
     // Read at each scrape, not when the app is built.
     provider: () => ({ id: deps.flightProvider.id, ...deps.priceCheckConfig.budget }),
+    searchBudget: () => (deps.searchCallLimits ? { id: searchBudgetKey(deps.flightProvider.id), ...deps.searchCallLimits } : null),
   })
   return {
     /** Middleware timing every request by route template. */

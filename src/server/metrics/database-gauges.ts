@@ -11,6 +11,8 @@ export interface DatabaseGaugeDeps {
   logger: Logger
   /** The price-check provider and its budget (the price-check config). */
   provider: () => { id: string; perMinute: number; perDay: number }
+  /** The flight searches' budget and its key (`<provider>:search`, decision 050); null when uncapped (the simulated market). */
+  searchBudget?: () => { id: string; perMinute: number; perDay: number } | null
 }
 
 /** Longest a scrape waits for the figures; past it they are reported missing, not stale. */
@@ -35,8 +37,16 @@ export function registerDatabaseGauges(registry: Registry, deps: DatabaseGaugeDe
     lag: gauge('faredrop_price_check_lag_seconds', 'Seconds from an alert being due to its check, over the last hour (quantile 0.5, 0.95).', ['quantile']),
     overdue: gauge('faredrop_alerts_overdue', 'Live alerts (active, triggered, at risk) past their next check time.'),
     oldestOverdue: gauge('faredrop_alerts_overdue_oldest_seconds', 'How long the most overdue live alert has waited past its check time.'),
-    providerCalls: gauge('faredrop_provider_calls', "Price-check provider calls counted in the current budget window (minute, day).", ['provider', 'window']),
-    providerBudget: gauge('faredrop_provider_call_budget', 'Price-check provider calls allowed per window (PROVIDER_CALLS_PER_MINUTE, PROVIDER_CALLS_PER_DAY).', ['provider', 'window']),
+    providerCalls: gauge(
+      'faredrop_provider_calls',
+      'Provider calls counted in the current budget window (minute, day): the price checks\' (provider="<id>") and the flight searches\' (provider="<id>:search").',
+      ['provider', 'window'],
+    ),
+    providerBudget: gauge(
+      'faredrop_provider_call_budget',
+      'Provider calls allowed per window: the price checks\' (PROVIDER_CALLS_PER_*) and the flight searches\' (SEARCH_PROVIDER_CALLS_PER_*, provider="<id>:search").',
+      ['provider', 'window'],
+    ),
     providerFailures: gauge('faredrop_provider_consecutive_failures', 'Price-check provider failures in a row (0 after a success).', ['provider']),
     breakerOpen: gauge('faredrop_provider_breaker_open', '1 while the circuit breaker holds price-check calls to the provider back.', ['provider']),
     searchBackoffs: gauge('faredrop_search_backoffs', 'Searches waiting out a backoff after failing.'),
@@ -58,11 +68,14 @@ export function registerDatabaseGauges(registry: Registry, deps: DatabaseGaugeDe
     }
     figures.overdue.set(read.overdue.count)
     figures.oldestOverdue.set(read.overdue.oldestSeconds)
-    const { id: provider, perMinute, perDay } = deps.provider()
-    figures.providerBudget.set({ provider, window: 'minute' }, perMinute)
-    figures.providerBudget.set({ provider, window: 'day' }, perDay)
-    figures.providerCalls.set({ provider, window: 'minute' }, 0)
-    figures.providerCalls.set({ provider, window: 'day' }, 0)
+    const { id: provider } = deps.provider()
+    for (const budget of [deps.provider(), deps.searchBudget?.() ?? null]) {
+      if (!budget) continue
+      figures.providerBudget.set({ provider: budget.id, window: 'minute' }, budget.perMinute)
+      figures.providerBudget.set({ provider: budget.id, window: 'day' }, budget.perDay)
+      figures.providerCalls.set({ provider: budget.id, window: 'minute' }, 0)
+      figures.providerCalls.set({ provider: budget.id, window: 'day' }, 0)
+    }
     for (const row of read.providerCalls) figures.providerCalls.set({ provider: row.provider, window: row.period }, row.calls)
     figures.providerFailures.set({ provider }, 0)
     figures.breakerOpen.set({ provider }, 0)
