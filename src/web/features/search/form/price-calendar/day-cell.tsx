@@ -22,6 +22,7 @@ export function dayName(date: string, price: DayPrice): string {
 /**
  * One day of the price calendar: its number and cheapest fare ("—" when none is known), coloured
  * by level. Focus is roving (one cell in the tab order); the grid handles keys, the cell clicks.
+ * Two elements a day (the cell and its fare), the fewest that show it.
  */
 export function DayCell({
   date,
@@ -47,7 +48,7 @@ export function DayCell({
   const fare = price.kind === 'fare' ? price.fare : undefined
   const amount = fare?.price ?? null
   return (
-    <td
+    <div
       role="gridcell"
       data-date={date}
       tabIndex={focusable ? 0 : -1}
@@ -58,35 +59,30 @@ export function DayCell({
         if (!disabled) onPick(date)
       }}
       className={classes(
-        'p-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-        inRange && !selected && 'bg-primary/10',
+        'flex h-11 flex-col items-center justify-center text-sm leading-none font-medium tabular-nums transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        // The round trip's days are one band; a chosen day or the pointer's is a rounded tile.
+        selected ? 'rounded-md bg-primary text-primary-foreground' : inRange ? 'bg-primary/10' : 'rounded-md',
+        !disabled && !selected && 'hover:rounded-md hover:bg-accent',
+        rangeEdge && !selected && 'rounded-md ring-1 ring-primary ring-inset',
         disabled ? 'cursor-not-allowed' : 'cursor-pointer',
+        disabled && !selected && 'text-muted-foreground opacity-60',
       )}
     >
-      <div
-        className={classes(
-          'flex h-11 flex-col items-center justify-center rounded-md leading-none transition-colors',
-          !disabled && !selected && 'hover:bg-accent',
-          rangeEdge && !selected && 'ring-1 ring-primary ring-inset',
-          selected && 'bg-primary text-primary-foreground',
-          disabled && !selected && 'text-muted-foreground opacity-60',
-        )}
-      >
-        <span className="text-sm font-medium tabular-nums">{Number(date.slice(8))}</span>
-        {price.kind !== 'none' && !disabled && (
-          <span
-            aria-hidden="true"
-            className={classes(
-              'mt-1 max-w-full truncate px-0 text-[11px] tabular-nums',
-              price.kind === 'loading' && 'h-2 w-6 animate-pulse rounded bg-muted',
-              selected ? 'text-primary-foreground' : fare?.price != null && fare.level ? LEVEL_TEXT_CLASS[fare.level] : 'text-muted-foreground',
-              fare?.level === 'low' && 'font-semibold',
-            )}
-          >
-            {price.kind === 'fare' ? (amount === null ? '—' : fareText(amount, price.currency)) : null}
-          </span>
-        )}
-      </div>
-    </td>
+      {Number(date.slice(8))}
+      {price.kind !== 'none' && !disabled && (
+        <span
+          aria-hidden="true"
+          className={classes(
+            'mt-1 max-w-full truncate text-[11px]',
+            price.kind === 'loading' && 'h-2 w-6 animate-pulse rounded bg-muted',
+            selected ? 'text-primary-foreground' : fare?.price != null && fare.level ? LEVEL_TEXT_CLASS[fare.level] : 'text-muted-foreground',
+            fare?.level === 'low' ? 'font-semibold' : 'font-normal',
+          )}
+        >
+          {price.kind === 'fare' ? (amount === null ? '—' : fareText(amount, price.currency)) : null}
+        </span>
+      )}
+    </div>
   )
 }

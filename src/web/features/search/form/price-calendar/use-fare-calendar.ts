@@ -4,6 +4,7 @@ import type { FareCalendarQuery } from '#shared/flights/fare-calendar.ts'
 import type { SearchFilters, SearchParams } from '#shared/flights/search-params.ts'
 import { useSearchStore } from '../../../../stores/search-store.ts'
 import { fetchFareCalendar } from '../../api.ts'
+import { fareText } from './fare-text.ts'
 import { nightsBetween, pricedRange, toDate } from './calendar-dates.ts'
 import { format } from 'date-fns'
 
@@ -108,7 +109,11 @@ export function usePrefetchCalendar(field: CalendarField) {
     (view: string, min: string) => {
       const { params, filters } = useSearchStore.getState()
       const query = calendarQuery(calendarPricing(field, params, filters), view, min)
-      if (query) void queryClient.prefetchQuery(fareCalendarQueryOptions(query))
+      if (!query) return
+      void queryClient.prefetchQuery(fareCalendarQueryOptions(query))
+      // The first figure in a currency builds its formatter (ICU loads the currency's data): done
+      // now, not in the click's 100 ms.
+      fareText(0, query.currency)
     },
     [field, queryClient],
   )
