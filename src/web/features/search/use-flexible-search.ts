@@ -3,11 +3,10 @@ import { useCallback, useMemo } from 'react'
 import { useLocation } from 'react-router'
 import type { FlexibleQuery } from '#shared/flights/fare-calendar.ts'
 import { flexibleProblems, flexibleQuery, flexibleToDraft, type FlexibleDates } from '#shared/flights/flexible-search.ts'
-import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { decodeFlexible, decodeSearch, hasSearch, type SearchState } from '#shared/flights/search-url.ts'
 import { ApiError } from '../../lib/api-client.ts'
 import { flexibleDatesQueryOptions } from './flight-queries.ts'
-import { todayIso } from './use-flight-search.ts'
+import { searchErrorMessage, todayIso } from './use-flight-search.ts'
 
 /** The URL's flexible-date search: the search it decodes to, its flexible dates and its API query. */
 export interface CurrentFlexibleSearch {
@@ -39,9 +38,8 @@ export function useFlexibleSearch() {
   const search = useMemo(() => currentFlexibleSearchOf(location.search, todayIso()), [location.search])
   const query = useQuery(flexibleDatesQueryOptions(search?.query ?? null))
   const status = !search ? 'idle' : query.isFetching || query.isPending ? 'searching' : query.isError ? 'error' : 'results'
-  // A rate limit or the server's refusal says what went wrong; anything else is the search's usual message.
-  const errorMessage =
-    query.error instanceof ApiError && (query.error.status === 429 || query.error.status === 400) ? query.error.message : SEARCH_MESSAGES.failed
+  // The server's refusal of the search (400) says what went wrong, as a rate limit does.
+  const errorMessage = query.error instanceof ApiError && query.error.status === 400 ? query.error.message : searchErrorMessage(query.error)
   const { refetch } = query
   const rerun = useCallback(() => {
     if (search) void refetch()

@@ -58,6 +58,17 @@ export function beginSearch(key: string, pick: FarePick | null) {
 }
 
 /**
+ * What a failed search says. Refusals that say when to come back speak for themselves: this
+ * address's rate limit (429) and the provider budget all searches share (503 `search_busy`,
+ * decision 050); everything else (another 5xx, the network, a missing endpoint) is the spec's
+ * message.
+ */
+export function searchErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 429 || error.code === 'search_busy')) return error.message
+  return SEARCH_MESSAGES.failed
+}
+
+/**
  * The URL's search and where it stands, for the form and the results alike (decision 025): the
  * URL owns the search, TanStack Query its answer. A different search is a different query, so an
  * answer never lands on the wrong search, and a search no longer on screen is cancelled.
@@ -74,8 +85,7 @@ export function useFlightSearch() {
   else if (query.isError) status = fieldErrors ? 'idle' : 'error'
   else status = 'results'
 
-  // A rate limit says when to come back; everything else (5xx, network, a missing endpoint) is the spec's message.
-  const errorMessage = query.error instanceof ApiError && query.error.status === 429 ? query.error.message : SEARCH_MESSAGES.failed
+  const errorMessage = searchErrorMessage(query.error)
   const { refetch } = query
   /** Asks the server afresh, whatever the cache holds (Search pressed again, Try again). */
   const rerun = useCallback(() => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SearchResponse } from '#shared/flights/model.ts'
-import { flightRateLimitMessage } from '#shared/flights/search-params.ts'
+import { flightRateLimitMessage, flightSearchBusyMessage } from '#shared/flights/search-params.ts'
 import { stubApi } from '#tests/setup/render.tsx'
 import { useAlertDraftStore } from '../../../stores/alert-draft-store.ts'
 import { takeDraftRememberedForSignIn } from './remembered-draft.ts'
@@ -126,6 +126,13 @@ describe('SearchResults states', () => {
     stubApi((url) => (url === '/api/flights/search' ? Response.json({ error: { code: 'rate_limited', message } }, { status: 429, headers: { 'retry-after': '42' } }) : undefined))
     renderAtSearch(<SearchResults />, { search: ONE_WAY })
     expect(await screen.findByRole('alert')).toHaveTextContent(message)
+  })
+
+  it('says when to come back when the searches\' provider budget is spent (503 search_busy)', async () => {
+    const message = flightSearchBusyMessage(35)
+    stubApi((url) => (url === '/api/flights/search' ? Response.json({ error: { code: 'search_busy', message } }, { status: 503, headers: { 'retry-after': '35' } }) : undefined))
+    renderAtSearch(<SearchResults />, { search: ONE_WAY })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Flight search is busy right now. Try again in 35 seconds.')
   })
 
   it('says no flights were found, with suggestions', () => {
