@@ -24,6 +24,9 @@ test.describe('fares by date (issue 16)', () => {
     const opener = page.getByRole('button', { name: 'Choose departure date' })
     for (let tabs = 0; tabs < 4 && !(await opener.evaluate((button) => button === document.activeElement)); tabs++) await page.keyboard.press('Tab')
     await expect(opener).toBeFocused()
+    // The dialog's scroll lock makes <body> `position: relative`; the page has it already, so no
+    // positioned element behind is laid out again as the calendar opens (decision 049).
+    await expect(page.locator('body')).toHaveCSS('position', 'relative')
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Departure date' })
     await expect(dialog).toBeVisible()
