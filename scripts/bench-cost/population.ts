@@ -1,0 +1,179 @@
+// The population of scripts/bench-cost.ts: per tier, how many alerts a user keeps and how often
+// each is checked, and the alerts themselves, drawn like bench:engine's (the same busy routes with
+// a Zipf skew, the same popular dates, trip types and party sizes: scripts/bench-engine/population.ts).
+import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
+import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
+import type { TrackedFlight } from '#shared/alerts/alert.ts'
+import { checksPerDay, REASONABLE_USE_CHECKS_PER_DAY } from '#shared/alerts/reasonable-use.ts'
+import type { PlanId } from '#shared/plans.ts'
+import type { alerts } from '#server/db/schema.ts'
+import type { FlightProvider } from '#server/flights/providers/provider.ts'
+import { alertSearchKey, engineQuery } from '#server/alerts/search-key.ts'
+import { observedItineraries } from '#server/price-checks/observed-itinerary.ts'
+import { busyRoutes, dayAfter, popularDayOffsets, typicalFare, zipf, type Route } from '../bench-engine/population.ts'
+
+export type AlertInsert = typeof alerts.$inferInsert
+
+/** Alerts per user and their frequency on the three fixed plans: every user at the plan's cap (issue 17). */
+export const FIXED_TIERS: Record<Exclude<PlanId, 'unlimited'>, { alertsPerUser: number; frequency: string }> = {
+  free: { alertsPerUser: 3, frequency: '15d' },
+  premium: { alertsPerUser: 15, frequency: '12h' },
+  elite: { alertsPerUser: 30, frequency: '12h' },
+}
+
+/**
+ * An Unlimited advisor's book: the frequency an alert gets, by share of alerts. A few trips watched
+ * closely (15 or 30 minutes: a client about to book), most hourly to a few times a day, some
+ * daily. Mean: 14.9 checks a day per alert.
+ */
+export const ADVISOR_FREQUENCY_MIX: ReadonlyArray<{ frequency: string; share: number }> = [
+  { frequency: '15m', share: 0.04 },
+  { frequency: '30m', share: 0.06 },
+  { frequency: '1h', share: 0.2 },
+  { frequency: '3h', share: 0.25 },
+  { frequency: '6h', share: 0.25 },
+  { frequency: '12h', share: 0.15 },
+  { frequency: '1d', share: 0.05 },
+]
+/** An advisor tracks 40 to 150 trips at once. */
+export const ADVISOR_ALERTS = { min: 40, max: 150 } as const
+
+/**
+ * One advisor's alert frequencies: a book size, then each alert's frequency from the mix; an alert
+ * that would take the account past reasonable use (2,400 checks a day, decision 040) is refused, as
+ * the server refuses it, and the advisor's book stops there.
+ */
+export function advisorFrequencies(rand: () => number): string[] {
+  const size = ADVISOR_ALERTS.min + Math.floor(rand() * (ADVISOR_ALERTS.max - ADVISOR_ALERTS.min + 1))
+  const out: string[] = []
+  let perDay = 0
+  for (let i = 0; i < size; i++) {
+    let x = rand()
+    const pick = ADVISOR_FREQUENCY_MIX.find((f) => (x -= f.share) < 0) ?? ADVISOR_FREQUENCY_MIX.at(-1)!
+    const more = checksPerDay(pick.frequency)
+    if (perDay + more > REASONABLE_USE_CHECKS_PER_DAY) break
+    perDay += more
+    out.push(pick.frequency)
+  }
+  return out
+}
+
+/** The frequencies of one user's alerts on `plan` (Unlimited: an advisor's book). */
+export function userFrequencies(plan: PlanId, rand: () => number): string[] {
+  if (plan === 'unlimited') return advisorFrequencies(rand)
+  const tier = FIXED_TIERS[plan]
+  return Array.from({ length: tier.alertsPerUser }, () => tier.frequency)
+}
+
+/**
+ * Makes alerts the way bench:engine's seed does (scripts/bench-engine/seed.ts), dated from `now`:
+ * routes Zipf s = 1.2 over the 332 busy directed routes, departure 1–180 days ahead Zipf s = 1.5
+ * over the days ranked by popularity, 53 % round trips (7/3/4/10/14/5/21 nights), 40 % one-way,
+ * 3 % multi-city, 4 % flight alerts on a real flight of a top-10 route; 10 % two adults (+ a child
+ * for 2 %), 7 % business; targets 0.45–0.93 × a typical fare. `provider` finds the tracked flights
+ * (not counted: it is the user picking a flight on the search page).
+ */
+export function alertFactory(rand: () => number, provider: FlightProvider) {
+  const routes = busyRoutes()
+  const pickRoute = zipf(routes.length, 1.2, rand)
+  const tripLengths = [7, 3, 4, 10, 14, 5, 21]
+  const pickLength = zipf(tripLengths.length, 1.3, rand)
+  const offsetsByDay = new Map<string, { offsets: number[]; pick: () => number }>()
+  const tracked = new Map<string, TrackedFlight[] | null>()
+
+  const dayOffsets = (now: Date) => {
+    const day = now.toISOString().slice(0, 10)
+    let entry = offsetsByDay.get(day)
+    if (!entry) {
+      const offsets = popularDayOffsets(now)
+      offsetsByDay.set(day, (entry = { offsets, pick: zipf(offsets.length, 1.5, rand) }))
+    }
+    return entry
+  }
+
+  async function trackedFlight(route: Route, date: string): Promise<TrackedFlight[] | null> {
+    const key = `${route.from}-${route.to}-${date}`
+    if (!tracked.has(key)) {
+      const query = engineQuery(alertSearchParamsSchema.parse({ type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: date }))
+      const options = observedItineraries(await provider.search(query))
+      const it = options[Math.floor(rand() * Math.min(5, options.length))]
+      tracked.set(
+        key,
+        it
+          ? it.flights.map((f) => ({
+              marketing_airline: f.airline,
+              marketing_flight_number: f.flight_number,
+              departure_airport_id: f.departure_airport,
+              arrival_airport_id: f.arrival_airport,
+              departure_local_time: f.departure_time,
+              arrival_local_time: f.arrival_time,
+            }))
+          : null,
+      )
+    }
+    return tracked.get(key) ?? null
+  }
+
+  /** One alert of `userId` checked at `frequency`, first due at `dueAt`; `kind` names its trip type. */
+  return async function newAlert(input: { userId: string; plan: PlanId; frequency: string; now: Date; dueAt: Date }): Promise<{ row: AlertInsert; kind: string }> {
+    const { now } = input
+    const { offsets, pick } = dayOffsets(now)
+    const route = routes[pickRoute()]!
+    const out = dayAfter(now, offsets[pick()]!)
+    const r = rand()
+    const party = rand()
+    const pax = party < 0.9 ? {} : party < 0.98 ? { adults: 2 } : { adults: 2, children: 1 }
+    const cabin = rand() < 0.93 ? {} : { travel_class: 3 }
+    let kind: string
+    let raw: Record<string, unknown>
+    let flights: TrackedFlight[] | null = null
+    let inbound: string | null = null
+    if (r < 0.04) {
+      kind = 'flight (one-way)'
+      const top = routes[Math.floor(rand() * 10)]!
+      const date = dayAfter(now, offsets[Math.floor(rand() * 5)]!)
+      flights = await trackedFlight(top, date)
+      raw = { type: 2, departure_id: top.from, arrival_id: top.to, outbound_date: date }
+    } else if (r < 0.07) {
+      kind = 'multi-city'
+      const next = routes.find((x) => x.from === route.to && x.to !== route.from) ?? routes.find((x) => x.from === route.to)!
+      const second = dayAfter(new Date(`${out}T00:00:00Z`), 5 + Math.floor(rand() * 5))
+      raw = { type: 3, multi_city_json: JSON.stringify([{ departure_id: route.from, arrival_id: route.to, date: out }, { departure_id: next.from, arrival_id: next.to, date: second }]) }
+    } else if (r < 0.6) {
+      kind = 'round trip'
+      inbound = dayAfter(new Date(`${out}T00:00:00Z`), tripLengths[pickLength()]!)
+      raw = { type: 1, departure_id: route.from, arrival_id: route.to, outbound_date: out, return_date: inbound, ...pax, ...cabin }
+    } else {
+      kind = 'one-way'
+      raw = { type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: out, ...pax, ...cabin }
+    }
+    if (kind.startsWith('flight') && !flights) kind = 'one-way'
+    const p: AlertSearchParams = alertSearchParamsSchema.parse(raw)
+    const people = (p.adults ?? 1) + 0.75 * (p.children ?? 0)
+    const departure = p.outbound_date ?? out
+    const fare = typicalFare(route, now, departure, inbound) * people * (p.travel_class === 3 ? 3.5 : 1) * (kind === 'multi-city' ? 2 : 1)
+    const paying = input.plan !== 'free'
+    return {
+      kind,
+      row: {
+        userId: input.userId,
+        status: 'active',
+        alertCategory: paying ? 'premium' : 'other',
+        name: `Cost ${kind}`,
+        alertType: flights ? 'flight' : 'route',
+        targetPrice: Math.round(fare * (0.45 + 0.48 * rand())),
+        currency: 'USD',
+        originAirport: p.departure_id ?? route.from,
+        destinationAirport: p.arrival_id ?? route.to,
+        departureDate: departure,
+        returnDate: inbound,
+        searchParameters: p,
+        searchKey: alertSearchKey(p),
+        trackedFlights: flights ?? [],
+        notificationChannels: { email: true, whatsapp: false, push: false, sms: false },
+        checkFrequency: input.frequency,
+        nextCheckAt: input.dueAt,
+      },
+    }
+  }
+}
