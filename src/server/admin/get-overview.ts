@@ -7,7 +7,7 @@ import { PLAN_IDS, type PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
 import { alertNotifications, alerts, priceChecks, profiles, sessions, subscriptions, users } from '../db/schema.ts'
 import { checkLagPercentile } from '../price-checks/check-log.ts'
-import { providerCallsUsed } from '../price-checks/provider-budget.ts'
+import { providerCallsUsed } from '../provider-budget/provider-budget.ts'
 import { recurringRevenue } from './revenue.ts'
 
 const HOUR_MS = 3_600_000

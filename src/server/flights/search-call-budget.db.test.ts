@@ -12,7 +12,7 @@ import { startFakeSerpApi, type FakeSerpApi } from '#tests/fakes/serpapi-server.
 import { silentLogger } from '#tests/support/silent-logger.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { providerBudget } from '../db/schema.ts'
-import { providerCallsUsed } from '../price-checks/provider-budget.ts'
+import { providerCallsUsed } from '../provider-budget/provider-budget.ts'
 import { runPriceChecks } from '../price-checks/run-price-checks.ts'
 import { searchBudgetKey } from './search-call-budget.ts'
 

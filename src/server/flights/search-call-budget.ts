@@ -2,7 +2,7 @@ import { flightSearchBusyMessage } from '#shared/flights/search-params.ts'
 import type { Db } from '../db/client.ts'
 import type { Env } from '../env.ts'
 import { AppError } from '../lib/app-error.ts'
-import { reserveProviderCalls, type BudgetLimits } from '../price-checks/provider-budget.ts'
+import { reserveProviderCalls, type BudgetLimits } from '../provider-budget/provider-budget.ts'
 
 /** Takes one provider call from the searches' budget, or throws `search_busy` (503, Retry-After). */
 export type SearchCallBudget = () => Promise<void>
@@ -20,7 +20,7 @@ export function searchCallLimits(env: Env): BudgetLimits {
 
 /**
  * The global cap on the provider calls the flight routes make for travellers (decision 050), on
- * the price checks' reservation (price-checks/provider-budget.ts): counted in the database, so every
+ * the price checks' reservation (provider-budget/provider-budget.ts): counted in the database, so every
  * process shares it, and taken before the call, so a refused search costs nothing.
  */
 export function searchCallBudget(deps: { db: Db; providerId: string; limits: BudgetLimits; now: () => Date }): SearchCallBudget {

@@ -3,7 +3,7 @@ import { LIVE_ALERT_STATUSES } from '#shared/alert-status.ts'
 import type { Db } from '../db/client.ts'
 import { alertNotifications, alerts, priceChecks, providerBackoffs, providerBudget } from '../db/schema.ts'
 import { checkLagPercentile } from '../price-checks/check-log.ts'
-import { budgetWindows } from '../price-checks/provider-budget.ts'
+import { budgetWindows } from '../provider-budget/provider-budget.ts'
 
 /**
  * What the database says about the service right now: the figures behind the metrics that every

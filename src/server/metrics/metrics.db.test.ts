@@ -15,7 +15,7 @@ import { silentLogger } from '#tests/support/silent-logger.ts'
 import { createTestApp, TEST_ORIGIN, type TestApp } from '#tests/support/test-app.ts'
 import { createApp, type AppDeps } from '../app.ts'
 import { alertNotifications, alerts, priceChecks, providerBackoffs, providerBudget, serverErrors } from '../db/schema.ts'
-import { budgetWindows } from '../price-checks/provider-budget.ts'
+import { budgetWindows } from '../provider-budget/provider-budget.ts'
 import { KEPT_SERVER_ERRORS, listServerErrors, pruneServerErrors } from '../system/server-errors.ts'
 
 let t: TestApp

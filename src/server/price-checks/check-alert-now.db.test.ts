@@ -4,7 +4,7 @@ import type { Alert } from '#shared/alerts/alert.ts'
 import { createAlertVia, readJson, routeAlert, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { alertNotifications, alertPrices } from '../db/schema.ts'
-import { providerCallsUsed } from './provider-budget.ts'
+import { providerCallsUsed } from '../provider-budget/provider-budget.ts'
 
 let t: TestApp
 let admin: TestClient

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '#tests/support/price-check-harness.ts'
 import { alertNotifications, alertPrices, priceObservations } from '../db/schema.ts'
-import { providerCallsUsed } from './provider-budget.ts'
+import { providerCallsUsed } from '../provider-budget/provider-budget.ts'
 
 let h: Harness
 afterEach(async () => {

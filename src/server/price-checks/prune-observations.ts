@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts'
 import { fareObservations, priceObservations } from '../db/schema.ts'
 import { pruneCheckLog } from './check-log.ts'
 import { pruneBackoffs } from './provider-backoff.ts'
-import { pruneProviderBudget } from './provider-budget.ts'
+import { pruneProviderBudget } from '../provider-budget/provider-budget.ts'
 
 /** Observations are a cache and an audit trail; each alert's history keeps its own copy of the price. */
 export const OBSERVATION_RETENTION_MS = 7 * 86_400_000

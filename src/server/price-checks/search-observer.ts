@@ -4,7 +4,7 @@ import { loadCachedObservations, type Observation } from './load-cached-observat
 import { observedItineraries } from './observed-itinerary.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
 import { breakerScope, clearBackoffs, loadBackoffs, recordFailure, searchScope, type BackoffState } from './provider-backoff.ts'
-import { reserveProviderCalls } from './provider-budget.ts'
+import { reserveProviderCalls } from '../provider-budget/provider-budget.ts'
 import { backoffMs } from '../lib/backoff.ts'
 import { RETRYABLE_BACKOFF } from './schedule.ts'
 import { withTimeout } from '#shared/timeout.ts'
