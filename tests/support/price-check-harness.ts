@@ -97,6 +97,8 @@ export interface AlertSeed {
   channels?: Partial<NotificationChannels>
   status?: AlertRow['status']
   checkFrequency?: string
+  /** Any other column as stored (a trigger rule, the re-arm state). */
+  row?: Partial<typeof alerts.$inferInsert>
 }
 
 export async function createHarness(config: Partial<PriceCheckConfig> = {}): Promise<Harness> {
@@ -135,6 +137,7 @@ export async function createHarness(config: Partial<PriceCheckConfig> = {}): Pro
       notificationChannels: { email: true, sms: false, whatsapp: false, push: false, ...seed.channels },
       checkFrequency: seed.checkFrequency ?? '12h',
       nextCheckAt: clock.now,
+      ...seed.row,
     }
   }
 

@@ -4,6 +4,7 @@ import { recentPrices } from './alert-prices.ts'
 import { alertCategory, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { readAlertSearch, type AlertSearch } from '#shared/alerts/alert-search-params.ts'
 import type { Alert, CreateAlert } from '#shared/alerts/alert.ts'
+import { ruleTarget } from '#shared/alerts/alert-trigger.ts'
 import { getPlan } from '#shared/plans.ts'
 import { alerts } from '../db/schema.ts'
 import { premiumRequired } from './alert-errors.ts'
@@ -32,13 +33,23 @@ export function newAlertRow(a: {
   const { input, search } = a
   const { params } = search
   const { origin, destination } = endpoints(search)
+  const rule = {
+    trigger: input.trigger,
+    drop_percent: input.trigger === 'drop' ? (input.drop_percent ?? null) : null,
+    baseline_price: input.baseline_price ?? null,
+  }
   return {
     userId: a.userId,
     status: 'active',
     alertCategory: alertCategory(a.features),
     name: input.name,
     alertType: input.alertType,
-    targetPrice: input.target_price,
+    // A drop or new-low rule's own target, not the client's arithmetic (decision 051).
+    targetPrice: ruleTarget(rule, input.target_price),
+    trigger: rule.trigger,
+    dropPercent: rule.drop_percent,
+    baselinePrice: rule.baseline_price,
+    renotifyStep: input.renotify_step,
     currency: params.currency,
     originAirport: origin,
     destinationAirport: destination,

@@ -1,6 +1,8 @@
 import type { z } from 'zod'
 import { alertCategory, checkFrequencyHours, premiumReasons, QUOTA_STATUSES, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { isAlertEditable, type Alert, type updateAlertSchema } from '#shared/alerts/alert.ts'
+import { ruleProblems, ruleTarget } from '#shared/alerts/alert-trigger.ts'
+import { AppError } from '../lib/app-error.ts'
 import type { AlertStatus } from '#shared/alert-status.ts'
 import { getPlan, type PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
@@ -56,13 +58,16 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
     // Checked only when it changes: a downgraded advisor may still edit a client's alert as it is.
     if (patch.client_id !== undefined && patch.client_id !== row.clientId) await assertAlertClient(tx, userId, plan, patch.client_id)
 
+    const trigger = patchedTrigger(row, patch)
+
     const rulesChanged = patch.notification_channels !== undefined || patch.check_frequency !== undefined
     const statusChanged = patch.status !== undefined && patch.status !== row.status
     const [updated] = await tx
       .update(alerts)
       .set({
         ...(patch.name !== undefined ? { name: patch.name } : {}),
-        ...(patch.target_price !== undefined ? { targetPrice: patch.target_price } : {}),
+        ...(trigger ?? (patch.target_price !== undefined ? { targetPrice: patch.target_price } : {})),
+        ...(patch.renotify_step !== undefined ? { renotifyStep: patch.renotify_step } : {}),
         ...(patch.client_id !== undefined ? { clientId: patch.client_id } : {}),
         ...(rulesChanged ? { notificationChannels: channels, checkFrequency: frequency, alertCategory: alertCategory(features) } : {}),
         // The owner's own pause or resume: a later upgrade no longer resumes it on its own.
@@ -79,6 +84,35 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
     const prices = await recentPrices(tx, [row.id])
     return toAlert(updated!, prices.get(row.id) ?? [], { plan, today })
   })
+}
+
+/**
+ * The trigger columns after a patch that touches the rule or the target, or null when it touches
+ * neither. The rule is judged whole (the patch over what is stored), and a `drop` or `new_low`
+ * target is the rule's own (decision 051). A new rule starts afresh: the next price at or under its
+ * target notifies, as for a new alert.
+ */
+function patchedTrigger(row: AlertRow, patch: AlertPatch) {
+  const touched = patch.trigger !== undefined || patch.drop_percent !== undefined || patch.baseline_price !== undefined
+  if (!touched && patch.target_price === undefined) return null
+  const trigger = patch.trigger ?? row.trigger
+  const rule = {
+    trigger,
+    drop_percent: trigger === 'drop' ? (patch.drop_percent !== undefined ? patch.drop_percent : row.dropPercent) : null,
+    baseline_price: patch.baseline_price !== undefined ? patch.baseline_price : row.baselinePrice,
+  }
+  const problems = ruleProblems(rule)
+  const first = Object.values(problems)[0]
+  if (first) {
+    throw new AppError('validation_failed', first, { fieldErrors: Object.fromEntries(Object.entries(problems).map(([path, message]) => [path, [message]])) })
+  }
+  return {
+    trigger: rule.trigger,
+    dropPercent: rule.drop_percent,
+    baselinePrice: rule.baseline_price,
+    targetPrice: ruleTarget(rule, patch.target_price ?? row.targetPrice),
+    ...(touched ? { armed: true, lastNotifiedPrice: null } : {}),
+  }
 }
 
 /** Resuming needs a free running slot, and a free quota slot when the alert wasn't counted (archived). */

@@ -5,6 +5,7 @@ import { NOTIFICATION_STATUSES } from '#shared/notifications.ts'
 import type { ClientChannel } from '#shared/clients.ts'
 import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
+import { ALERT_TRIGGERS, DEFAULT_RENOTIFY_STEP, type RenotifyStep } from '#shared/alerts/alert-trigger.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -330,6 +331,13 @@ export const alerts = pgTable(
     name: text('name').notNull(),
     alertType: text('alert_type', { enum: ['route', 'flight'] }).notNull(),
     targetPrice: money('target_price').notNull(),
+    /** When to notify (decision 051); `target_price` holds what a `drop` or `new_low` rule waits for. */
+    trigger: text('trigger', { enum: ALERT_TRIGGERS }).notNull().default('below'),
+    dropPercent: integer('drop_percent'),
+    /** The price when the alert was set, that a `drop` or `new_low` rule is measured from. */
+    baselinePrice: money('baseline_price'),
+    /** The step a further drop must make before it notifies again. */
+    renotifyStep: jsonb('renotify_step').$type<RenotifyStep>().notNull().default(DEFAULT_RENOTIFY_STEP),
     currency: text('currency').notNull(),
     originAirport: text('origin_airport').notNull(),
     destinationAirport: text('destination_airport').notNull(),

@@ -35,6 +35,8 @@ export function checkState(alert: AlertRow): AlertCheckState {
     lastNotifiedPrice: alert.lastNotifiedPrice,
     consecutiveMisses: alert.consecutiveMisses,
     consecutiveFailures: alert.consecutiveFailures,
+    trigger: alert.trigger,
+    renotifyStep: alert.renotifyStep,
   }
 }
 

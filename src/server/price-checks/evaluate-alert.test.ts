@@ -18,6 +18,8 @@ const state = (over: Partial<AlertCheckState> = {}): AlertCheckState => ({
   lastNotifiedPrice: null,
   consecutiveMisses: 0,
   consecutiveFailures: 0,
+  trigger: 'below',
+  renotifyStep: { unit: 'percent', value: 5 },
   ...over,
 })
 const evaluate = (s: AlertCheckState, outcome: CheckOutcome) => evaluateAlert(s, outcome, NOW, () => 0)
@@ -59,13 +61,53 @@ describe('evaluateAlert: price events', () => {
   it('notifies a further drop of at least 5 % and 1 unit below the last notice', () => {
     // 190 → 180.5 is exactly 5 %; 171.47 is under 95 % of 180.5 (171.475).
     expect(notices([190, 181, 180.5, 176, 171.47])).toEqual([190, 180.5, 171.47])
-    expect(isPriceEvent({ armed: false, lastNotifiedPrice: 19 }, 18.05, 20)).toBeNull() // 5 % but under 1 unit
-    expect(isPriceEvent({ armed: false, lastNotifiedPrice: 19 }, 18, 20)).toBe('further_drop')
+    expect(isPriceEvent(state({ armed: false, lastNotifiedPrice: 19 }), 18.05, 20)).toBeNull() // 5 % but under 1 unit
+    expect(isPriceEvent(state({ armed: false, lastNotifiedPrice: 19 }), 18, 20)).toBe('further_drop')
+  })
+
+  it('takes the alert\'s own step before notifying again: a percentage or an amount (decision 051)', () => {
+    // 10 %: 190 → 171 is exactly 10 %, 172 is not enough.
+    expect(notices([190, 172, 171, 160], state({ renotifyStep: { unit: 'percent', value: 10 } }))).toEqual([190, 171])
+    // $25: 190 → 166 is $24, 165 is $25.
+    expect(notices([190, 166, 165, 141, 140], state({ renotifyStep: { unit: 'amount', value: 25 } }))).toEqual([190, 165, 140])
+    // An amount step of a cent notifies every new cent lower, and never the same price twice.
+    expect(notices([190, 190, 189.99, 189.99], state({ renotifyStep: { unit: 'amount', value: 0.01 } }))).toEqual([190, 189.99])
+  })
+
+  it('judges a drop rule by its target, which is the price when set less the percentage', () => {
+    // The server stores a drop rule's target (alert-trigger.ts dropTarget): 10 % from $639 is $575.10.
+    const drop = state({ trigger: 'below', targetPrice: 575.1 })
+    expect(notices([639, 590, 575.1, 600, 560], drop)).toEqual([575.1, 560])
   })
 
   it('keeps the lowest price seen and a note about a plan change', () => {
     const e = evaluate(state({ lowestPrice: 150, statusNote: 'Check frequency changed.' }), price(230))
     expect(e).toMatchObject({ lowestPrice: 150, currentPrice: 230, statusNote: 'Check frequency changed.' })
+  })
+})
+
+describe('evaluateAlert: new lowest price rules (decision 051)', () => {
+  // The target of a new-low rule is the price when the alert was set.
+  const newLow = (over: Partial<AlertCheckState> = {}) => state({ trigger: 'new_low', targetPrice: 600, ...over })
+
+  it('notifies each new lowest price a step below the last notice, and never a price seen before', () => {
+    // 590 is under $600 but not 5 % under; 570 is (≤ 570); then 560 is a new low but not 5 % under 570;
+    // 540 is (≤ 541.5); back up to 580 and down to 545 is no new low (540 was lower).
+    expect(notices([610, 590, 570, 560, 540, 580, 545, 513], newLow())).toEqual([570, 540, 513])
+  })
+
+  it('adds a slow slide up until it makes a step, measured from the last notice', () => {
+    expect(notices([599, 595, 589, 580, 571, 570], newLow())).toEqual([570])
+  })
+
+  it('never notifies above the price when set, whatever the history', () => {
+    expect(notices([700, 650, 620], newLow({ lowestPrice: 800 }))).toEqual([])
+  })
+
+  it('says why: a new low, with the triggered status while under the price when set', () => {
+    const e = evaluate(newLow(), price(560))
+    expect(e).toMatchObject({ status: 'triggered', lastNotifiedPrice: 560, lowestPrice: 560 })
+    expect(e.notify).toMatchObject({ price: 560, reason: 'new_low' })
   })
 })
 

@@ -1,5 +1,6 @@
 import type { AlertStatus } from '#shared/alert-status.ts'
 import type { ObservedItinerary } from '../db/schema.ts'
+import { isStepBelow, type AlertTrigger, type RenotifyStep } from '#shared/alerts/alert-trigger.ts'
 import { backoffMs } from '../lib/backoff.ts'
 import { checkIntervalMs, nextCheckAt, PERMANENT_BACKOFF, RETRYABLE_BACKOFF } from './schedule.ts'
 
@@ -12,10 +13,6 @@ import { checkIntervalMs, nextCheckAt, PERMANENT_BACKOFF, RETRYABLE_BACKOFF } fr
 /** Misses in a row that archive a flight alert ("Archived"), and failures in a row that mark it At Risk. */
 export const MISSES_TO_ARCHIVE = 3
 export const FAILURES_TO_AT_RISK = 3
-/** A further drop below the last notified price notifies again when it is at least this many percent … */
-export const FURTHER_DROP_PERCENT = 5
-/** … and at least this many currency units. */
-export const FURTHER_DROP_MIN_UNITS = 1
 
 export type CheckOutcome =
   /** The alert's price now: the cheapest matching itinerary, or the tracked combination's price. */
@@ -37,6 +34,10 @@ export interface AlertCheckState {
   lastNotifiedPrice: number | null
   consecutiveMisses: number
   consecutiveFailures: number
+  /** When to notify (decision 051): `below` and `drop` wait for the target, `new_low` for each new low under it. */
+  trigger: AlertTrigger
+  /** How far a further drop must go before it notifies again. */
+  renotifyStep: RenotifyStep
 }
 
 export interface AlertEvaluation {
@@ -55,19 +56,31 @@ export interface AlertEvaluation {
   /** The point to add to the alert's price history. */
   record: { price: number; itinerary: ObservedItinerary; observationId: string } | null
   /** A price event to tell the user about; the observation id names it (dedupe key). */
-  notify: { eventKey: string; price: number; itinerary: ObservedItinerary; reason: 'crossed' | 'further_drop' } | null
+  notify: { eventKey: string; price: number; itinerary: ObservedItinerary; reason: PriceEvent } | null
 }
 
-const cents = (amount: number) => Math.round(amount * 100)
+/** Why a price is news: it crossed the target, dropped a step further, or is a new low (`new_low` rules). */
+export type PriceEvent = 'crossed' | 'further_drop' | 'new_low'
 
-/** Whether a price at or below the target is news: first crossing since armed, or a real further drop. */
-export function isPriceEvent(state: Pick<AlertCheckState, 'armed' | 'lastNotifiedPrice'>, price: number, target: number): 'crossed' | 'further_drop' | null {
+/**
+ * Whether a price is news. `below` and `drop` rules: the first price at or below the target since
+ * the alert was armed, or a further drop of the alert's step below the last notice. `new_low`
+ * rules: a price under every one seen so far and a step below the last notice (or, before the
+ * first, below the price when the alert was set: its target), so a slow slide notifies once it
+ * adds up to a step, and a new low by a cent does not.
+ */
+export function isPriceEvent(
+  state: Pick<AlertCheckState, 'armed' | 'lastNotifiedPrice' | 'lowestPrice' | 'trigger' | 'renotifyStep'>,
+  price: number,
+  target: number,
+): PriceEvent | null {
+  if (state.trigger === 'new_low') {
+    const newLow = state.lowestPrice === null || price < state.lowestPrice
+    return price <= target && newLow && isStepBelow(state.lastNotifiedPrice ?? target, price, state.renotifyStep) ? 'new_low' : null
+  }
   if (price > target) return null
   if (state.armed || state.lastNotifiedPrice === null) return 'crossed'
-  // In whole cents, so "exactly 5 % lower" is exactly that (no floating-point rounding).
-  const last = cents(state.lastNotifiedPrice)
-  const now = cents(price)
-  return now * 100 <= last * (100 - FURTHER_DROP_PERCENT) && last - now >= FURTHER_DROP_MIN_UNITS * 100 ? 'further_drop' : null
+  return isStepBelow(state.lastNotifiedPrice, price, state.renotifyStep) ? 'further_drop' : null
 }
 
 /** A note the engine wrote goes once the alert recovers; a note about a plan change stays. */

@@ -5,6 +5,16 @@ import { alertSearchParamsSchema, type AlertSearchParams } from './alert-search-
 import { checkFrequencyHours, type PremiumReason } from './alert-rules.ts'
 import type { AlertType } from './alert-text.ts'
 import { CLIENT_MESSAGES, clientFilterSchema } from '../clients.ts'
+import {
+  ALERT_TRIGGERS,
+  baselinePriceSchema,
+  DEFAULT_RENOTIFY_STEP,
+  dropPercentSchema,
+  renotifyStepSchema,
+  ruleProblems,
+  TRIGGER_MESSAGES,
+  type TriggerRule,
+} from './alert-trigger.ts'
 
 /**
  * The alert API contract (`../shared/reference/api.md` "Alerts", spec sections 3, 7 and 8): what
@@ -78,8 +88,15 @@ export const createAlertSchema = z
     check_frequency: checkFrequencySchema.default(DEFAULT_CHECK_FREQUENCY),
     /** Unlimited: the advisor's client this alert tracks fares for (decision 043); notices go to the client. */
     client_id: clientIdSchema.nullable().optional(),
+    /** When to notify (alert-trigger.ts, decision 051): below the target, a drop from the price when set, or each new low. */
+    trigger: z.enum(ALERT_TRIGGERS, TRIGGER_MESSAGES.trigger).default('below'),
+    drop_percent: dropPercentSchema.nullable().optional(),
+    baseline_price: baselinePriceSchema.nullable().optional(),
+    renotify_step: renotifyStepSchema.default(DEFAULT_RENOTIFY_STEP),
   })
   .superRefine((alert, ctx) => {
+    const rule = { trigger: alert.trigger, drop_percent: alert.drop_percent ?? null, baseline_price: alert.baseline_price ?? null }
+    for (const [path, message] of Object.entries(ruleProblems(rule))) ctx.addIssue({ code: 'custom', message, path: [path] })
     if (!Object.values(alert.notification_channels).some(Boolean)) {
       ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.noChannel, path: ['notification_channels'] })
     }
@@ -102,6 +119,10 @@ export const updateAlertSchema = z
     check_frequency: checkFrequencySchema,
     status: z.enum(USER_SETTABLE_STATUSES),
     client_id: clientIdSchema.nullable(),
+    trigger: z.enum(ALERT_TRIGGERS, TRIGGER_MESSAGES.trigger),
+    drop_percent: dropPercentSchema.nullable(),
+    baseline_price: baselinePriceSchema.nullable(),
+    renotify_step: renotifyStepSchema,
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to update')
@@ -159,8 +180,8 @@ export interface AlertNotificationRecord {
   note: string | null
 }
 
-/** Section 3 "Alert (as read)", plus what the list shows (lowest price, check times, notes). */
-export interface Alert {
+/** Section 3 "Alert (as read)", plus what the list shows (lowest price, check times, notes) and its trigger rule. */
+export interface Alert extends TriggerRule {
   id: string
   status: AlertStatus
   alert_category: 'premium' | 'other'

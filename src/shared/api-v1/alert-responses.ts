@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ALERT_STATUSES } from '../alert-status.ts'
 import { ALERT_TYPES, trackedFlightSchema, type Alert, type AlertDetail, type AlertNotificationRecord, type AlertNotificationSummary, type AlertPricePoint, type NotificationChannels } from '../alerts/alert.ts'
 import { PREMIUM_REASONS } from '../alerts/alert-rules.ts'
+import { ALERT_TRIGGERS, RENOTIFY_STEP_UNITS } from '../alerts/alert-trigger.ts'
 import type { AlertSearchParams } from '../alerts/alert-search-params.ts'
 import type { ApiResponse } from '../api-contract.ts'
 import { NOTIFICATION_CHANNELS, PLAN_IDS } from '../plans.ts'
@@ -79,7 +80,13 @@ export const alertSchema = matches<Alert>()(
       alert_category: z.enum(['premium', 'other']),
       name: z.string(),
       alertType: z.enum(ALERT_TYPES),
-      target_price: z.number(),
+      target_price: z.number().meta({ description: 'The price the alert waits for; for `drop` and `new_low` rules, the rule’s own (from `baseline_price`).' }),
+      trigger: z.enum(ALERT_TRIGGERS).meta({ description: '`below`: at or below the target; `drop`: `drop_percent` % under `baseline_price`; `new_low`: each new lowest price under `baseline_price`.' }),
+      drop_percent: z.number().int().nullable(),
+      baseline_price: z.number().nullable().meta({ description: 'The price when the alert was set.' }),
+      renotify_step: z
+        .object({ unit: z.enum(RENOTIFY_STEP_UNITS), value: z.number() })
+        .meta({ id: 'RenotifyStep', description: 'How far a further drop must go before it notifies again: a percentage (and at least one currency unit) or an amount.' }),
       currency: z.string(),
       origin_airport: z.string(),
       destination_airport: z.string(),

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createHarness, type Harness } from '#tests/support/price-check-harness.ts'
+import { alertNotifications } from '../db/schema.ts'
+
+let h: Harness
+beforeAll(async () => {
+  h = await createHarness()
+})
+afterAll(async () => {
+  await h.close()
+})
+
+describe('the engine applies each alert’s own trigger rule (decision 051)', () => {
+  it('judges alerts of one search by their own trigger and step', async () => {
+    const userId = await h.user('premium')
+    const params = { outbound_date: h.day(33) }
+    // Every alert already told its traveller of $100,000, far above the market: the market's price now is
+    // a further drop of more than 5 % but less than $1,000,000, and well under the price when set.
+    const told = { armed: false, lastNotifiedPrice: 100_000 }
+    const below = await h.alert(userId, { params, targetPrice: 100_000, row: told })
+    const bigStep = await h.alert(userId, { params, targetPrice: 100_000, row: { ...told, renotifyStep: { unit: 'amount', value: 1_000_000 } } })
+    // A new-low rule that has already seen $1: today's price is no new low, though it is armed and under its target.
+    const seenLower = await h.alert(userId, { params, targetPrice: 100_000, row: { trigger: 'new_low', baselinePrice: 100_000, lowestPrice: 1 } })
+    // A new-low rule with no history: today's price is a new low a step under the price when set.
+    const fresh = await h.alert(userId, { params, targetPrice: 100_000, row: { trigger: 'new_low', baselinePrice: 100_000, armed: false } })
+
+    const cycle = await h.run()
+    expect(cycle).toMatchObject({ claimed: 4, notifications: 2 })
+    const notified = new Set((await h.db.select().from(alertNotifications)).map((row) => row.alertId))
+    expect(notified).toEqual(new Set([below.id, fresh.id]))
+    expect(notified.has(bigStep.id) || notified.has(seenLower.id)).toBe(false)
+    // The new-low rule remembers the notice; the one that saw $1 keeps its lowest.
+    const market = (await h.read(fresh.id)).currentPrice!
+    expect(await h.read(fresh.id)).toMatchObject({ lastNotifiedPrice: market, lowestPrice: market, status: 'triggered' })
+    expect(await h.read(seenLower.id)).toMatchObject({ lastNotifiedPrice: null, lowestPrice: 1 })
+  })
+})
