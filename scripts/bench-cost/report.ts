@@ -115,7 +115,7 @@ export function frequencyForGoal(frequencyHours: number, callsPerUser: number, a
   return hours >= 48 ? `${Math.ceil(hours / 24)}d` : `${Math.max(1, hours)}h`
 }
 
-const money = (v: number) => (v >= 100 ? `$${v.toFixed(0)}` : `$${v.toFixed(2)}`)
+const money = (v: number) => (v >= 100 ? `$${v.toFixed(0)}` : v >= 0.1 || v === 0 ? `$${v.toFixed(2)}` : `$${Number(v.toPrecision(2))}`)
 const pct = (v: number) => `${(100 * v).toFixed(1)} %`
 const int = (v: number) => Math.round(v).toLocaleString('en')
 const verdict = (pass: boolean | null) => (pass === null ? 'n/a' : pass ? 'PASS' : 'FAIL')
@@ -153,6 +153,7 @@ export function printLevers(run: TierRun, pricePerCall: number, windows: readonl
   const f = tierFigures(run, pricePerCall)
   if (f.allowedCallsPerUser !== null) {
     console.log(`  what would meet 15 %: at most ${int(f.allowedCallsPerUser)} calls per user per month (15 % × ${money(f.price!)} ÷ ${money(pricePerCall)}), ${(f.callsPerUser / f.allowedCallsPerUser).toFixed(1)}× fewer than now`)
+    console.log(`  or, with these calls, a price per call of at most ${money((GOAL_SHARE * f.price!) / Math.max(1, f.callsPerUser))} (15 % × ${money(f.price!)} ÷ ${int(f.callsPerUser)} calls)`)
   }
   console.log('  answers kept longer, measured on this run\'s call log: the calls a stored answer at most N h old could have served')
   console.log('  (re-checks before a notice always call; a window as long as an alert\'s interval also serves its own next check, as a slower frequency would):')
