@@ -47,6 +47,25 @@ test.describe('price alerts', () => {
     await expect(page.getByRole('article')).toHaveCount(0)
   })
 
+  test('a drop alert measured from today’s price: the card says the rule, and it survives a reload (decision 051)', async ({ page }) => {
+    await signedIn(page, uniqueEmail('drop-rule'))
+    const dialog = await trackRoute(page, 'SEA', 'SFO', 35)
+    const rules = dialog.getByRole('group', { name: 'When to notify' })
+    const drop = rules.getByRole('radio', { name: /^When it drops from today’s \$[\d,]+$/ })
+    const today = Number((await rules.locator('label', { hasText: 'When it drops from' }).textContent())!.replace(/[^\d]/g, ''))
+    await drop.check()
+    await rules.getByLabel('Drop in percent').fill('10')
+    const target = Math.floor(today * 90) / 100
+    await expect(rules).toContainText(`$${target.toLocaleString('en-US', { minimumFractionDigits: Number.isInteger(target) ? 0 : 2 })} or less`)
+    await dialog.getByRole('button', { name: 'Create alert' }).click()
+    await expect(dialog).toBeHidden()
+
+    const card = page.getByRole('article').filter({ hasText: 'SEA → SFO Route Alert' })
+    await expect(card.getByRole('list', { name: 'How it is checked' })).toContainText(`When it drops 10 % from $${today.toLocaleString('en-US')}`)
+    await page.reload()
+    await expect(card.getByRole('list', { name: 'How it is checked' })).toContainText('· Again after a further 5 % drop')
+  })
+
   test('a free user at 3 alerts sees the upgrade prompt instead of a 4th', async ({ page }) => {
     await signedIn(page, uniqueEmail('quota'))
     const origin = new URL(page.url()).origin

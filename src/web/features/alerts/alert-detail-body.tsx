@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx'
 import { searchUrl } from '#shared/flights/search-url.ts'
 import { AlertHistory } from './alert-history.tsx'
-import { channelsText, datesText, displayStatus, frequencyLabel, isChecked, lastCheckedText, nextCheckText } from './alert-labels.ts'
+import { channelsText, datesText, displayStatus, frequencyLabel, isChecked, lastCheckedText, nextCheckText, ruleText } from './alert-labels.ts'
 import { AlertNotifications } from './notifications-list.tsx'
 import { TrackedSearchSummary } from './tracked-search-summary.tsx'
 
@@ -48,6 +48,7 @@ export function AlertDetailBody({ alert, now, today, onEdit }: { alert: Alert | 
         <Figure label="Lowest seen">{money(alert.lowest_price)}</Figure>
         {drop !== null && <p className="col-span-3 text-sm font-medium text-success">{`${drop}% below target`}</p>}
       </dl>
+      <p className="-mt-3 text-sm text-muted-foreground">{ruleText(alert)}</p>
 
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button asChild className="sm:flex-1">

@@ -1,3 +1,4 @@
+import { renotifyText, triggerText } from '#shared/alerts/alert-trigger.ts'
 import { formatDistance, parseISO } from 'date-fns'
 import { checkFrequencyMinutes } from '#shared/alerts/alert-rules.ts'
 import { isAlertExpired, type Alert, type NotificationChannels } from '#shared/alerts/alert.ts'
@@ -73,4 +74,9 @@ export function displayStatus(alert: Pick<Alert, 'status' | 'departure_date'>, t
 /** Whether the price checker still looks at this alert (so a next check time means something). */
 export function isChecked(status: Alert['status']): boolean {
   return status === 'active' || status === 'triggered' || status === 'at_risk'
+}
+
+/** When the alert notifies, in plain words: "When it drops 10 % from $639 ($575.10 or less) · Again after a further 5 % drop". */
+export function ruleText(alert: Pick<Alert, 'trigger' | 'drop_percent' | 'baseline_price' | 'renotify_step' | 'target_price' | 'currency'>): string {
+  return `${triggerText(alert, alert.target_price, alert.currency)} · ${renotifyText(alert.renotify_step, alert.currency)}`
 }

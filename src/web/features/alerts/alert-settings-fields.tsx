@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input.tsx'
 import type { AlertSettings, AlertSettingsInput } from './alert-settings-schema.ts'
 import { ChannelSwitches } from './channel-switches.tsx'
 import { FrequencyOptions } from './frequency-options.tsx'
+import { TriggerFields } from './trigger-fields.tsx'
 import { ClientChoice } from '../clients/index.ts'
 
 /** The fields the create and edit forms share: name, target price, channels, check frequency. */
@@ -26,16 +27,21 @@ export function AlertSettingsFields({
   countedFrequency?: string
 }) {
   const { errors } = form.formState
+  // A drop or new-low rule's target is the rule's own (decision 051): the field is for `below`.
+  const ownTarget = form.watch('trigger') === 'below'
   return (
     <div className="grid gap-5">
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+      <div className={ownTarget ? 'grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]' : 'grid gap-4'}>
         <FormField label="Alert name" error={errors.name?.message}>
           <Input autoComplete="off" maxLength={120} {...form.register('name')} />
         </FormField>
-        <FormField label={`Target price (${currency})`} error={errors.target_price?.message} hint={targetHint}>
-          <Input type="number" inputMode="decimal" min={1} step="any" {...form.register('target_price')} />
-        </FormField>
+        {ownTarget && (
+          <FormField label={`Target price (${currency})`} error={errors.target_price?.message} hint={targetHint}>
+            <Input type="number" inputMode="decimal" min={1} step="any" {...form.register('target_price')} />
+          </FormField>
+        )}
       </div>
+      <TriggerFields form={form} currency={currency} />
       {plan === 'unlimited' && <ClientChoice field={form.register('client_id')} error={errors.client_id?.message} />}
       <ChannelSwitches control={form.control} plan={plan} error={errors.notification_channels?.message} />
       <FrequencyOptions

@@ -31,9 +31,9 @@ function CreateAlertContent({ onClose, onCreated }: { onClose: () => void; onCre
         <DialogTitle>{kind === 'flight' ? 'Track this flight' : kind === 'route' ? 'Track this route' : 'Create an alert from a search'}</DialogTitle>
         <DialogDescription>
           {kind === 'flight'
-            ? "We'll check the price of these exact flights and tell you when it drops below your target."
+            ? "We'll check the price of these exact flights and tell you when the price drops, the way you choose below."
             : kind === 'route'
-              ? "We'll check the cheapest fare for this trip and tell you when it drops below your target."
+              ? "We'll check the cheapest fare for this trip and tell you when the price drops, the way you choose below."
               : 'There is no search to track yet.'}
         </DialogDescription>
       </DialogHeader>

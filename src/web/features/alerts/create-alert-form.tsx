@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { ALERT_MESSAGES, DEFAULT_CHECK_FREQUENCY, DEFAULT_NOTIFICATION_CHANNELS } from '#shared/alerts/alert.ts'
+import { DEFAULT_RENOTIFY_STEP, ruleTarget, triggerText } from '#shared/alerts/alert-trigger.ts'
 import { suggestedTargetPrice } from '#shared/alerts/alert-text.ts'
 import { formatPrice } from '#shared/format.ts'
 import { PATHS } from '#shared/routes.ts'
@@ -54,6 +55,11 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
       target_price: suggestedTargetPrice(context.referencePrice) ?? '',
       notification_channels: { ...DEFAULT_NOTIFICATION_CHANNELS },
       check_frequency: DEFAULT_CHECK_FREQUENCY,
+      trigger: 'below',
+      drop_percent: '',
+      // The price the traveller sees now: what a drop or a new low is measured from (decision 051).
+      baseline_price: context.referencePrice,
+      renotify_step: { ...DEFAULT_RENOTIFY_STEP },
     },
   })
 
@@ -61,16 +67,18 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
     if (!built.ok) return
     setFailure(null)
     try {
-      const { client_id: clientId, ...settings } = values
+      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, ...settings } = values
       await create.mutateAsync({
         ...settings,
+        ...(values.trigger === 'drop' ? { drop_percent: dropPercent ?? null } : {}),
+        ...(baseline ? { baseline_price: baseline } : {}),
         ...(clientId ? { client_id: clientId } : {}),
         alertType,
         search_parameters: built.params,
         filters: { ...draft.search.filters },
         ...(alertType === 'flight' ? { trackedFlights } : {}),
       })
-      toast.success('Alert created', `We'll tell you when “${values.name}” drops below ${formatPrice(values.target_price, currency)}.`)
+      toast.success('Alert created', `We'll tell you about “${values.name}”: ${createdRuleText(values, currency)}.`)
       onCreated()
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) {
@@ -147,6 +155,18 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
       </DialogFooter>
     </form>
   )
+}
+
+/** "when it drops 10 % from $639 ($575.10 or less)": the rule as the card will say it. */
+function createdRuleText(values: AlertSettings, currency: string): string {
+  const rule = {
+    trigger: values.trigger,
+    drop_percent: values.drop_percent ?? null,
+    baseline_price: values.baseline_price ?? null,
+    renotify_step: values.renotify_step,
+  }
+  const text = triggerText(rule, ruleTarget(rule, values.target_price), currency)
+  return text.charAt(0).toLowerCase() + text.slice(1)
 }
 
 /** /alerts?create=1 without a hand-off (a reload, a bookmark): alerts start from a search. */

@@ -56,6 +56,11 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
       notification_channels: { ...alert.notification_channels },
       check_frequency: alert.check_frequency,
       client_id: alert.client_id ?? '',
+      trigger: alert.trigger,
+      drop_percent: alert.drop_percent ?? '',
+      // An alert set before these rules has no baseline: its price now is the fair one to measure from.
+      baseline_price: alert.baseline_price ?? alert.current_price,
+      renotify_step: { ...alert.renotify_step },
     },
   })
 
@@ -64,8 +69,19 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
     setUpgrade(null)
     try {
       // The client travels only when it changed (a downgraded advisor may still edit a client's alert).
-      const { client_id: clientId, ...rest } = values
-      await update.mutateAsync({ id: alert.id, patch: clientId === alert.client_id ? rest : values })
+      const { client_id: clientId, trigger, drop_percent: dropPercent, baseline_price: baseline, renotify_step: step, ...rest } = values
+      // The rule travels only when it changed: a changed rule starts afresh on the server (decision 051).
+      const ruleChanged = trigger !== alert.trigger || (trigger === 'drop' && dropPercent !== alert.drop_percent)
+      const stepChanged = step.unit !== alert.renotify_step.unit || step.value !== alert.renotify_step.value
+      await update.mutateAsync({
+        id: alert.id,
+        patch: {
+          ...rest,
+          ...(clientId === alert.client_id ? {} : { client_id: clientId }),
+          ...(ruleChanged ? { trigger, drop_percent: trigger === 'drop' ? (dropPercent ?? null) : null, baseline_price: baseline ?? null } : {}),
+          ...(stepChanged ? { renotify_step: step } : {}),
+        },
+      })
       toast.success('Alert updated')
       onDone()
     } catch (error) {

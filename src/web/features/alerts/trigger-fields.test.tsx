@@ -1,0 +1,119 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { TRIGGER_MESSAGES } from '#shared/alerts/alert-trigger.ts'
+import type { SearchResponse } from '#shared/flights/model.ts'
+import { DEFAULT_SEARCH_FILTERS, DEFAULT_SEARCH_PARAMS } from '#shared/flights/search-params.ts'
+import { encodeSearch } from '#shared/flights/search-url.ts'
+import { flightQueryKeys } from '../../lib/flight-query-keys.ts'
+import { createQueryClient } from '../../lib/query-client.ts'
+import AlertsPage from '../../routes/alerts.tsx'
+import { useAlertDraftStore } from '../../stores/alert-draft-store.ts'
+import { DEFAULT_ALERT_FILTERS, useAlertStore } from '../../stores/alert-store.ts'
+import { useToastStore } from '../../stores/toast-store.ts'
+import { oneWayResults } from '../search/results/fixtures.ts'
+import { makeAlert, makeMe, renderAtAlerts, serveAlertsApi } from './test-fixtures.tsx'
+
+const search = {
+  params: { ...DEFAULT_SEARCH_PARAMS, tripType: 'one-way' as const, from: 'LHR', to: 'JFK', departureDate: '2026-12-10', returnDate: '' },
+  filters: { ...DEFAULT_SEARCH_FILTERS },
+}
+
+beforeEach(() => {
+  useAlertStore.setState({ filters: DEFAULT_ALERT_FILTERS, editingId: null, createStep: 'configure', upgradeReasons: [], searchContext: null })
+  useToastStore.setState({ toasts: [] })
+  useAlertDraftStore.getState().setDraft({ search })
+})
+
+async function openCreate(searchAnswer?: SearchResponse) {
+  const queryClient = createQueryClient()
+  if (searchAnswer) queryClient.setQueryData(flightQueryKeys.search(encodeSearch(search.params, search.filters)), searchAnswer)
+  renderAtAlerts(<AlertsPage />, '/alerts?create=1', queryClient)
+  return screen.findByRole('dialog', { name: 'Track this route' })
+}
+
+describe('when an alert notifies (decision 051)', () => {
+  it('creates a drop alert measured from today’s price, with its own step, and says the rule', async () => {
+    const user = userEvent.setup()
+    const api = serveAlertsApi({ answer: ({ method }) => (method === 'POST' ? Response.json({ success: true, alert: makeAlert() }, { status: 201 }) : undefined) })
+    // The cheapest result is $402: today's price.
+    const dialog = await openCreate(oneWayResults())
+    const rules = within(dialog).getByRole('group', { name: 'When to notify' })
+    expect(within(rules).getByRole('radio', { name: 'When the price is at or below my target' })).toBeChecked()
+
+    await user.click(within(rules).getByRole('radio', { name: 'When it drops from today’s $402' }))
+    // The target is the rule's own now.
+    expect(within(dialog).queryByLabelText('Target price (USD)')).not.toBeInTheDocument()
+    await user.type(within(rules).getByLabelText('Drop in percent'), '10')
+    expect(rules).toHaveTextContent('$361.80 or less')
+    await user.clear(within(rules).getByLabelText('Further drop before notifying again'))
+    await user.type(within(rules).getByLabelText('Further drop before notifying again'), '20')
+    await user.selectOptions(within(rules).getByLabelText('Step unit'), 'USD')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.made('POST', '/api/alerts')[0]!.body).toMatchObject({
+      trigger: 'drop',
+      drop_percent: 10,
+      baseline_price: 402,
+      renotify_step: { unit: 'amount', value: 20 },
+    })
+    expect(useToastStore.getState().toasts.map((toast) => toast.description)).toContain(
+      'We\'ll tell you about “LHR → JFK Route Alert”: when it drops 10 % from $402 ($361.80 or less).',
+    )
+  })
+
+  it('checks the rule before calling the API, with the shared messages', async () => {
+    const user = userEvent.setup()
+    const api = serveAlertsApi()
+    const dialog = await openCreate(oneWayResults())
+    const rules = within(dialog).getByRole('group', { name: 'When to notify' })
+    await user.click(within(rules).getByRole('radio', { name: 'When it drops from today’s $402' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    expect(await within(rules).findByText(TRIGGER_MESSAGES.dropPercent)).toBeInTheDocument()
+    await user.type(within(rules).getByLabelText('Drop in percent'), '95')
+    await user.clear(within(rules).getByLabelText('Further drop before notifying again'))
+    await user.type(within(rules).getByLabelText('Further drop before notifying again'), '0')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    expect(await within(rules).findByText(TRIGGER_MESSAGES.stepPercent)).toBeInTheDocument()
+    expect(within(rules).getByText(TRIGGER_MESSAGES.dropPercent)).toBeInTheDocument()
+    expect(api.made('POST', '/api/alerts')).toHaveLength(0)
+  })
+
+  it('offers drops and new lows only with a price to measure from', async () => {
+    serveAlertsApi()
+    // No search answer in the cache: no price today.
+    const dialog = await openCreate()
+    const rules = within(dialog).getByRole('group', { name: 'When to notify' })
+    expect(within(rules).getByRole('radio', { name: 'When it drops from today’s price' })).toBeDisabled()
+    expect(within(rules).getByRole('radio', { name: 'At each new lowest price' })).toBeDisabled()
+    expect(rules).toHaveTextContent('Drops and new lows are measured from today’s price: set one from a search.')
+  })
+
+  it('switches an older alert to new lows from its price now, and sends the rule only when it changed', async () => {
+    const user = userEvent.setup()
+    const alert = makeAlert({ current_price: 480, baseline_price: null })
+    const api = serveAlertsApi({
+      me: makeMe('premium'),
+      alerts: [alert],
+      answer: ({ method, body }) => (method === 'PATCH' ? Response.json({ alert: { ...alert, ...(body as object) } }) : undefined),
+    })
+    renderAtAlerts(<AlertsPage />)
+    const card = await screen.findByRole('article', { name: alert.name })
+    expect(card).toHaveTextContent('When it is $500 or less · Again after a further 5 % drop')
+    await user.click(within(card).getByRole('button', { name: `Edit ${alert.name}` }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' })
+    await user.click(within(dialog).getByRole('radio', { name: 'At each new lowest price under $480' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.made('PATCH', '/api/alerts/a1')[0]!.body).toMatchObject({ trigger: 'new_low', drop_percent: null, baseline_price: 480 })
+    expect(api.made('PATCH', '/api/alerts/a1')[0]!.body).not.toHaveProperty('renotify_step')
+  })
+
+  it('says a drop rule on the card in plain words', async () => {
+    serveAlertsApi({ alerts: [makeAlert({ trigger: 'drop', drop_percent: 10, baseline_price: 639, target_price: 575.1, renotify_step: { unit: 'amount', value: 25 } })] })
+    renderAtAlerts(<AlertsPage />)
+    const card = await screen.findByRole('article')
+    expect(within(card).getByRole('list', { name: 'How it is checked' })).toHaveTextContent('When it drops 10 % from $639 ($575.10 or less) · Again after a further $25 drop')
+  })
+})
