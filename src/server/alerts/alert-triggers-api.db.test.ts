@@ -83,4 +83,21 @@ describe('alert trigger rules through the API (decision 051)', () => {
       expect(res.status, JSON.stringify(body)).toBe(400)
     }
   })
+
+  it('keeps quiet hours in the traveller’s time zone, changes and clears them, and refuses bad ones', async () => {
+    const { client } = await signedInUser(t)
+    const quiet = { start: '22:30', end: '06:45', time_zone: 'Europe/Lisbon' }
+    const alert = await createAlertVia(client, routeAlert({ quiet_hours: quiet }))
+    expect(alert.quiet_hours).toEqual(quiet)
+    expect((await patch(client, alert.id, { quiet_hours: { ...quiet, time_zone: 'Asia/Kolkata' } })).alert.quiet_hours).toEqual({ ...quiet, time_zone: 'Asia/Kolkata' })
+    expect((await patch(client, alert.id, { quiet_hours: null })).alert.quiet_hours).toBeNull()
+    for (const bad of [
+      { ...quiet, time_zone: 'Mars/Olympus' },
+      { ...quiet, time_zone: '../../etc/passwd' },
+      { ...quiet, start: '25:00' },
+      { ...quiet, end: quiet.start },
+    ]) {
+      expect((await client.request(`/api/alerts/${alert.id}`, { method: 'PATCH', json: { quiet_hours: bad } })).status, JSON.stringify(bad)).toBe(400)
+    }
+  })
 })

@@ -50,6 +50,7 @@ export function newAlertRow(a: {
     dropPercent: rule.drop_percent,
     baselinePrice: rule.baseline_price,
     renotifyStep: input.renotify_step,
+    quietHours: input.quiet_hours ?? null,
     currency: params.currency,
     originAirport: origin,
     destinationAirport: destination,

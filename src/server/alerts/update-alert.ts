@@ -68,6 +68,7 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(trigger ?? (patch.target_price !== undefined ? { targetPrice: patch.target_price } : {})),
         ...(patch.renotify_step !== undefined ? { renotifyStep: patch.renotify_step } : {}),
+        ...(patch.quiet_hours !== undefined ? { quietHours: patch.quiet_hours } : {}),
         ...(patch.client_id !== undefined ? { clientId: patch.client_id } : {}),
         ...(rulesChanged ? { notificationChannels: channels, checkFrequency: frequency, alertCategory: alertCategory(features) } : {}),
         // The owner's own pause or resume: a later upgrade no longer resumes it on its own.

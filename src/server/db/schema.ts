@@ -6,6 +6,7 @@ import type { ClientChannel } from '#shared/clients.ts'
 import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
 import { ALERT_TRIGGERS, DEFAULT_RENOTIFY_STEP, type RenotifyStep } from '#shared/alerts/alert-trigger.ts'
+import type { QuietHours } from '#shared/alerts/quiet-hours.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -338,6 +339,8 @@ export const alerts = pgTable(
     baselinePrice: money('baseline_price'),
     /** The step a further drop must make before it notifies again. */
     renotifyStep: jsonb('renotify_step').$type<RenotifyStep>().notNull().default(DEFAULT_RENOTIFY_STEP),
+    /** A night window in the traveller's time zone in which notices wait (decision 051); null: none. */
+    quietHours: jsonb('quiet_hours').$type<QuietHours>(),
     currency: text('currency').notNull(),
     originAirport: text('origin_airport').notNull(),
     destinationAirport: text('destination_airport').notNull(),

@@ -11,6 +11,8 @@ export interface Notice {
   eventKey: string
   price: number
   payload: AlertNotificationPayload
+  /** Not sent before this (the alert's quiet hours); absent: due at once. */
+  dueAt?: Date
 }
 
 /** `${alertId}:${eventKey}:${channel}`: one notice per price event and channel, however often it is retried. */
@@ -20,7 +22,7 @@ export const dedupeKey = (alertId: string, eventKey: string, channel: Notificati
  * Queues notices for the dispatcher, inside the caller's transaction (the engine's write of the
  * evaluation that caused them, so a notice exists exactly when its price event does). A notice whose
  * key was queued before is ignored, so a retried check never queues one twice. Returns how many
- * rows were new. Due at `now`, the engine's clock: a dispatcher comparing with its own clock finds
+ * rows were new. Due at `now` (or a notice's own `dueAt`, later), the engine's clock: a dispatcher comparing with its own clock finds
  * them due at once (the database's now() keeps microseconds a JavaScript Date rounds away).
  */
 export async function queueNotices(tx: Db, notices: readonly Notice[], now: Date): Promise<number> {
@@ -36,7 +38,7 @@ export async function queueNotices(tx: Db, notices: readonly Notice[], now: Date
         status: 'pending' as const,
         price: notice.price,
         payload: notice.payload,
-        nextAttemptAt: now,
+        nextAttemptAt: notice.dueAt && notice.dueAt > now ? notice.dueAt : now,
       })),
     )
     .onConflictDoNothing({ target: alertNotifications.dedupeKey })

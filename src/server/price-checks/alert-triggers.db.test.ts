@@ -34,4 +34,24 @@ describe('the engine applies each alert’s own trigger rule (decision 051)', ()
     expect(await h.read(fresh.id)).toMatchObject({ lastNotifiedPrice: market, lowestPrice: market, status: 'triggered' })
     expect(await h.read(seenLower.id)).toMatchObject({ lastNotifiedPrice: null, lowestPrice: 1 })
   })
+
+  it('holds the notices of an alert in its quiet hours until the window ends, and sends the others at once', async () => {
+    const userId = await h.user('premium')
+    const params = { outbound_date: h.day(34) }
+    const now = h.clock.now
+    const hhmm = (date: Date) => date.toISOString().slice(11, 16)
+    // A window around this moment, in UTC, and one that ended an hour ago.
+    const around = { start: hhmm(new Date(now.getTime() - 3_600_000)), end: hhmm(new Date(now.getTime() + 2 * 3_600_000)), time_zone: 'UTC' }
+    const past = { start: hhmm(new Date(now.getTime() - 3 * 3_600_000)), end: hhmm(new Date(now.getTime() - 3_600_000)), time_zone: 'UTC' }
+    const held = await h.alert(userId, { params, targetPrice: 100_000, row: { quietHours: around } })
+    const awake = await h.alert(userId, { params, targetPrice: 100_000, row: { quietHours: past } })
+    expect(await h.run()).toMatchObject({ claimed: 2, notifications: 2 })
+
+    const rows = await h.db.select().from(alertNotifications)
+    const dueOf = (alertId: string) => rows.find((row) => row.alertId === alertId)!.nextAttemptAt.getTime()
+    const end = new Date(now.getTime() + 2 * 3_600_000)
+    end.setUTCSeconds(0, 0)
+    expect(dueOf(held.id)).toBe(end.getTime())
+    expect(dueOf(awake.id)).toBe(now.getTime())
+  })
 })

@@ -1,5 +1,6 @@
 import { asc, inArray, lte, sql } from 'drizzle-orm'
 import { planForProfile } from '#shared/alerts/alert-rules.ts'
+import { quietUntil } from '#shared/alerts/quiet-hours.ts'
 import type { Db } from '../db/client.ts'
 import { alertPrices, profiles } from '../db/schema.ts'
 import { queueNotices, type Notice } from '../notifications/queue-notices.ts'
@@ -37,7 +38,10 @@ export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], 
   await queueAlertTriggeredEvents(tx, raised.map(({ alert, notify, lowestPrice, payload }) => ({ alert, eventKey: notify.eventKey, price: notify.price, lowestPrice, notice: payload })), input.now)
 
   const notices = raised.flatMap(({ alert, notify, payload }): Notice[] => {
+    // In the alert's quiet hours the notices wait for the morning; webhooks above do not (machines don't sleep).
+    const dueAt = quietUntil(input.now, alert.quietHours)
     return noticeChannels(alert.notificationChannels, planOf(alert.userId)).map((channel) => ({
+      ...(dueAt ? { dueAt } : {}),
       alertId: alert.id,
       userId: alert.userId,
       channel,

@@ -15,6 +15,7 @@ import {
   TRIGGER_MESSAGES,
   type TriggerRule,
 } from './alert-trigger.ts'
+import { quietHoursSchema, type QuietHours } from './quiet-hours.ts'
 
 /**
  * The alert API contract (`../shared/reference/api.md` "Alerts", spec sections 3, 7 and 8): what
@@ -93,6 +94,8 @@ export const createAlertSchema = z
     drop_percent: dropPercentSchema.nullable().optional(),
     baseline_price: baselinePriceSchema.nullable().optional(),
     renotify_step: renotifyStepSchema.default(DEFAULT_RENOTIFY_STEP),
+    /** Notices wait through this window of the traveller's night (quiet-hours.ts); null: none. */
+    quiet_hours: quietHoursSchema.nullable().optional(),
   })
   .superRefine((alert, ctx) => {
     const rule = { trigger: alert.trigger, drop_percent: alert.drop_percent ?? null, baseline_price: alert.baseline_price ?? null }
@@ -123,6 +126,7 @@ export const updateAlertSchema = z
     drop_percent: dropPercentSchema.nullable(),
     baseline_price: baselinePriceSchema.nullable(),
     renotify_step: renotifyStepSchema,
+    quiet_hours: quietHoursSchema.nullable(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to update')
@@ -182,6 +186,7 @@ export interface AlertNotificationRecord {
 
 /** Section 3 "Alert (as read)", plus what the list shows (lowest price, check times, notes) and its trigger rule. */
 export interface Alert extends TriggerRule {
+  quiet_hours: QuietHours | null
   id: string
   status: AlertStatus
   alert_category: 'premium' | 'other'

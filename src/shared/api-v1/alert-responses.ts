@@ -87,6 +87,10 @@ export const alertSchema = matches<Alert>()(
       renotify_step: z
         .object({ unit: z.enum(RENOTIFY_STEP_UNITS), value: z.number() })
         .meta({ id: 'RenotifyStep', description: 'How far a further drop must go before it notifies again: a percentage (and at least one currency unit) or an amount.' }),
+      quiet_hours: z
+        .object({ start: z.string(), end: z.string(), time_zone: z.string() })
+        .nullable()
+        .meta({ id: 'QuietHours', description: 'Notices wait from `start` to `end` (HH:MM, the window may wrap midnight) in the IANA `time_zone`, and go out when it ends; null: none.' }),
       currency: z.string(),
       origin_airport: z.string(),
       destination_airport: z.string(),

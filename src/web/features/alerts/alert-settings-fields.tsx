@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input.tsx'
 import type { AlertSettings, AlertSettingsInput } from './alert-settings-schema.ts'
 import { ChannelSwitches } from './channel-switches.tsx'
 import { FrequencyOptions } from './frequency-options.tsx'
+import { QuietHoursField } from './quiet-hours-field.tsx'
 import { TriggerFields } from './trigger-fields.tsx'
 import { ClientChoice } from '../clients/index.ts'
 
@@ -42,6 +43,7 @@ export function AlertSettingsFields({
         )}
       </div>
       <TriggerFields form={form} currency={currency} />
+      <QuietHoursField form={form} />
       {plan === 'unlimited' && <ClientChoice field={form.register('client_id')} error={errors.client_id?.message} />}
       <ChannelSwitches control={form.control} plan={plan} error={errors.notification_channels?.message} />
       <FrequencyOptions

@@ -8,14 +8,14 @@ import { dropPercentSchema, ruleProblems } from '#shared/alerts/alert-trigger.ts
  * field schemas and messages (taken from createAlertSchema's shape, so the form can never accept
  * what the server refuses).
  */
-const { name, target_price, notification_channels, check_frequency, trigger, baseline_price, renotify_step } = createAlertSchema.shape
+const { name, target_price, notification_channels, check_frequency, trigger, baseline_price, renotify_step, quiet_hours } = createAlertSchema.shape
 /** The form's "Tracking for" select: "" is the advisor themselves. */
 const client_id = z.preprocess((value) => (value === '' ? null : value), createAlertSchema.shape.client_id)
 /** The drop field is empty unless the rule is a drop: "" reads as none. */
 const drop_percent = z.preprocess((value) => (value === '' ? null : value), dropPercentSchema.nullable().optional())
 
 export const alertSettingsSchema = z
-  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step })
+  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step, quiet_hours })
   .superRefine((settings, ctx) => {
     if (!Object.values(settings.notification_channels).some(Boolean)) {
       ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.noChannel, path: ['notification_channels'] })
@@ -27,7 +27,7 @@ export const alertSettingsSchema = z
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>
 export type AlertSettings = z.output<typeof alertSettingsSchema>
 
-const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step'] as const
+const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step', 'quiet_hours'] as const
 
 /**
  * Puts the server's field errors on the form's fields ("notification_channels.sms" on the channel

@@ -60,6 +60,7 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
       // The price the traveller sees now: what a drop or a new low is measured from (decision 051).
       baseline_price: context.referencePrice,
       renotify_step: { ...DEFAULT_RENOTIFY_STEP },
+      quiet_hours: null,
     },
   })
 
@@ -67,11 +68,12 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
     if (!built.ok) return
     setFailure(null)
     try {
-      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, ...settings } = values
+      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, quiet_hours: quiet, ...settings } = values
       await create.mutateAsync({
         ...settings,
         ...(values.trigger === 'drop' ? { drop_percent: dropPercent ?? null } : {}),
         ...(baseline ? { baseline_price: baseline } : {}),
+        ...(quiet ? { quiet_hours: quiet } : {}),
         ...(clientId ? { client_id: clientId } : {}),
         alertType,
         search_parameters: built.params,

@@ -21,6 +21,7 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     drop_percent: null,
     baseline_price: null,
     renotify_step: { unit: 'percent', value: 5 },
+    quiet_hours: null,
     currency: 'USD',
     origin_airport: 'LHR',
     destination_airport: 'JFK',

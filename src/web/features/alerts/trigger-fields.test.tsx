@@ -117,3 +117,29 @@ describe('when an alert notifies (decision 051)', () => {
     expect(within(card).getByRole('list', { name: 'How it is checked' })).toHaveTextContent('When it drops 10 % from $639 ($575.10 or less) · Again after a further $25 drop')
   })
 })
+
+describe('quiet hours (decision 051)', () => {
+  it('holds notices at night in the browser’s time zone, and the card says so', async () => {
+    const user = userEvent.setup()
+    const created = makeAlert({ quiet_hours: { start: '23:00', end: '06:30', time_zone: 'America/New_York' } })
+    const api = serveAlertsApi({ answer: ({ method }) => (method === 'POST' ? Response.json({ success: true, alert: created }, { status: 201 }) : undefined) })
+    const dialog = await openCreate(oneWayResults())
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Hold notices at night' }))
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    expect(within(dialog).getByLabelText('From')).toHaveValue('22:00')
+    expect(within(dialog).getByLabelText('to')).toHaveValue('07:00')
+    expect(dialog).toHaveTextContent(`Your time (${zone.replace(/_/g, ' ')}). Notices found then arrive when it ends.`)
+    await user.clear(within(dialog).getByLabelText('From'))
+    await user.type(within(dialog).getByLabelText('From'), '23:00')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    await waitFor(() => expect(api.made('POST', '/api/alerts')).toHaveLength(1))
+    expect(api.made('POST', '/api/alerts')[0]!.body).toMatchObject({ quiet_hours: { start: '23:00', end: '07:00', time_zone: zone } })
+  })
+
+  it('shows an alert’s quiet hours on its card', async () => {
+    serveAlertsApi({ alerts: [makeAlert({ quiet_hours: { start: '23:00', end: '06:30', time_zone: 'America/New_York' } })] })
+    renderAtAlerts(<AlertsPage />)
+    const card = await screen.findByRole('article')
+    expect(within(card).getByRole('list', { name: 'How it is checked' })).toHaveTextContent('Notices wait from 23:00 to 06:30 (America/New York)')
+  })
+})
