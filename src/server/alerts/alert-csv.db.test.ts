@@ -140,7 +140,17 @@ describe('CSV export', () => {
   it('writes the import’s columns and the read-only ones, keeps formulas inert, and imports back', async () => {
     const { client, userId } = await advisor()
     await createAlertVia(client, { ...routeAlert({ name: '=HYPERLINK("http://evil.example","Click")' }), check_frequency: '90m' })
-    await createAlertVia(client, routeAlert({ name: 'Plain, with a comma' }))
+    await createAlertVia(
+      client,
+      routeAlert({
+        name: 'Plain, with a comma',
+        trigger: 'drop',
+        drop_percent: 12,
+        baseline_price: 300,
+        renotify_step: { unit: 'amount', value: 15 },
+        quiet_hours: { start: '23:00', end: '06:00', time_zone: 'Europe/Lisbon' },
+      }),
+    )
     const other = await signedInUser(t, 'csv-other')
     await createAlertVia(other.client, routeAlert({ name: 'Someone else’s' }))
 
@@ -159,6 +169,15 @@ describe('CSV export', () => {
     expect(await report(await importCsv(copy.client, text))).toMatchObject({ created: 2, errors: [] })
     const names = (await alertsOf(copy.userId)).map((alert) => alert.name).sort()
     expect(names).toEqual(['=HYPERLINK("http://evil.example","Click")', 'Plain, with a comma'])
+    // When to notify travels too (decision 051): the rule, its step and the quiet hours.
+    expect((await alertsOf(copy.userId)).find((alert) => alert.name === 'Plain, with a comma')).toMatchObject({
+      trigger: 'drop',
+      dropPercent: 12,
+      baselinePrice: 300,
+      targetPrice: 264,
+      renotifyStep: { unit: 'amount', value: 15 },
+      quietHours: { start: '23:00', end: '06:00', time_zone: 'Europe/Lisbon' },
+    })
     expect((await alertsOf(userId)).length).toBe(2)
   })
 

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { asc, eq } from 'drizzle-orm'
-import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, STOPS_NAMES, TRIP_NAMES } from '#shared/alerts/alert-csv.ts'
+import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, RULE_NAMES, stepCell, STOPS_NAMES, TRIP_NAMES } from '#shared/alerts/alert-csv.ts'
 import { NOTIFICATION_CHANNELS } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
 import { alertPrices, alerts, clients } from '../db/schema.ts'
@@ -52,6 +52,11 @@ export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string
         NOTIFICATION_CHANNELS.filter((channel) => row.notificationChannels[channel]).join(';'),
         row.checkFrequency,
         row.clientId ? (clientNames.get(row.clientId) ?? null) : null,
+        RULE_NAMES[row.trigger] ?? 'below',
+        row.dropPercent,
+        row.baselinePrice,
+        stepCell(row.renotifyStep),
+        row.quietHours ? `${row.quietHours.start}-${row.quietHours.end} ${row.quietHours.time_zone}` : null,
         row.id,
         row.status,
         row.currentPrice,

@@ -32,6 +32,11 @@ export const ALERT_CSV_COLUMNS = [
   { name: 'channels', required: false, description: 'Any of email, whatsapp, sms, push, separated by ";". Empty: email.', example: 'email;whatsapp' },
   { name: 'frequency', required: false, description: 'How often to check: 15d, 12h, 6h, 1h or any interval such as 45m, 3h, 2d (15 minutes to 30 days). Empty: 15d.', example: '12h' },
   { name: 'client', required: false, description: 'One of your clients, by the name on your Clients page: the alert tracks fares for them. Empty: your own alert.', example: '' },
+  { name: 'rule', required: false, description: 'When to notify: below (the target price), drop (drop_percent % from price_now) or new-low (each new lowest price under price_now). Empty: below.', example: 'drop' },
+  { name: 'drop_percent', required: false, description: 'For drop: a whole percentage, 1–90.', example: '10' },
+  { name: 'price_now', required: false, description: 'The price a drop or new low is measured from (drop and new-low need it).', example: '500' },
+  { name: 'step', required: false, description: 'How far a further drop must go before it notifies again: a percentage such as 5% (1–50 %), or an amount such as 20. Empty: 5%.', example: '5%' },
+  { name: 'quiet_hours', required: false, description: 'Hold notices from–to in a time zone, such as 22:00-07:00 Europe/Lisbon. Empty: none.', example: '22:00-07:00 America/New_York' },
 ] as const satisfies readonly AlertCsvColumn[]
 
 export type AlertCsvColumnName = (typeof ALERT_CSV_COLUMNS)[number]['name']
@@ -62,6 +67,9 @@ export const CSV_MESSAGES = {
   malformed: (detail: string) => `This line can't be read as CSV: ${detail}.`,
   planOnly: 'Importing and exporting alerts as CSV is part of the Unlimited plan.',
   client: (name: string) => `No client is named "${name}". Add them on your Clients page first, or leave the cell empty.`,
+  rule: 'Rule must be below, drop or new-low.',
+  step: 'Step must be a percentage such as 5% or an amount such as 20.',
+  quietHours: 'Quiet hours must read like 22:00-07:00 Europe/Lisbon.',
   clientTwice: (name: string) => `More than one client is named "${name}". Rename one on your Clients page so each name says whom it means.`,
 } as const
 
@@ -95,12 +103,39 @@ const COLUMN_OF_PATH: [RegExp, AlertCsvColumnName][] = [
   [/^search_parameters\.stops$/, 'stops'],
   [/^search_parameters\.currency$/, 'currency'],
   [/^search_parameters\.type$/, 'trip'],
+  [/^trigger$/, 'rule'],
+  [/^drop_percent$/, 'drop_percent'],
+  [/^baseline_price$/, 'price_now'],
+  [/^renotify_step/, 'step'],
+  [/^quiet_hours/, 'quiet_hours'],
 ]
 
 /** The CSV column a schema or server field path (`search_parameters.outbound_date`) came from. */
 export function csvColumnOf(path: string): string {
   return COLUMN_OF_PATH.find(([pattern]) => pattern.test(path))?.[1] ?? 'trip'
 }
+
+/** The rule column's words, by trigger (decision 051). */
+const RULES = { below: 'below', drop: 'drop', 'new-low': 'new_low' } as const
+export const RULE_NAMES: Record<string, string> = { below: 'below', drop: 'drop', new_low: 'new-low' }
+const lookupName = <T extends Record<string, string>>(table: T, value: string): T[keyof T] | undefined =>
+  Object.hasOwn(table, value) ? (table[value as keyof T] as T[keyof T]) : undefined
+
+/** "5%" → a percentage step, "20" → an amount; null when it is neither (the schema judges the range). */
+function readStep(text: string): { unit: 'percent' | 'amount'; value: string } | null {
+  const match = /^(\d{1,6}(?:\.\d{1,2})?)\s*(%?)$/.exec(text)
+  if (!match) return null
+  return { unit: match[2] ? 'percent' : 'amount', value: match[1]! }
+}
+
+/** "22:00-07:00 Europe/Lisbon" → quiet hours; null when it doesn't read so (the schema judges times and zone). */
+function readQuietHours(text: string): { start: string; end: string; time_zone: string } | null {
+  const match = /^(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})\s+(\S{1,64})$/.exec(text)
+  return match ? { start: match[1]!, end: match[2]!, time_zone: match[3]! } : null
+}
+
+/** A step as the step column writes it: "5%" or "20". */
+export const stepCell = (step: { unit: 'percent' | 'amount'; value: number }) => (step.unit === 'percent' ? `${step.value}%` : String(step.value))
 
 const lookup = <T extends Record<string, number>>(table: T, value: string): T[keyof T] | undefined =>
   Object.hasOwn(table, value) ? (table[value as keyof T] as T[keyof T]) : undefined
@@ -123,6 +158,13 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
   const stops = cell('stops') === '' ? 0 : lookup(STOPS, cell('stops').toLowerCase())
   if (stops === undefined) fail('stops', CSV_MESSAGES.stops)
   for (const name of ['adults', 'children'] as const) if (cell(name) !== '' && !/^\d{1,2}$/.test(cell(name))) fail(name, CSV_MESSAGES.whole)
+
+  const rule = cell('rule') === '' ? 'below' : lookupName(RULES, cell('rule').toLowerCase())
+  if (rule === undefined) fail('rule', CSV_MESSAGES.rule)
+  const step = cell('step') === '' ? undefined : readStep(cell('step'))
+  if (step === null) fail('step', CSV_MESSAGES.step)
+  const quiet = cell('quiet_hours') === '' ? undefined : readQuietHours(cell('quiet_hours'))
+  if (quiet === null) fail('quiet_hours', CSV_MESSAGES.quietHours)
 
   const channelNames = cell('channels') === '' ? ['email'] : cell('channels').toLowerCase().split(';').map((name) => name.trim()).filter(Boolean)
   for (const name of channelNames) if (!(NOTIFICATION_CHANNELS as readonly string[]).includes(name)) fail('channels', CSV_MESSAGES.channel(name))
@@ -151,6 +193,11 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
     },
     notification_channels: Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, channelNames.includes(channel)])) as Record<NotificationChannel, boolean>,
     check_frequency: cell('frequency') || DEFAULT_CHECK_FREQUENCY,
+    trigger: rule ?? 'below',
+    ...(cell('drop_percent') !== '' ? { drop_percent: cell('drop_percent') } : {}),
+    ...(cell('price_now') !== '' ? { baseline_price: cell('price_now') } : {}),
+    ...(step ? { renotify_step: step } : {}),
+    ...(quiet ? { quiet_hours: quiet } : {}),
   })
   if (parsed.success && errors.length === 0) return { alert: parsed.data }
   for (const issue of parsed.success ? [] : parsed.error.issues) {
