@@ -330,6 +330,11 @@ export const EnvSchema = z.object({
    */
   SEARCH_PROVIDER_CALLS_PER_MINUTE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(100_000).default(60)),
   SEARCH_PROVIDER_CALLS_PER_DAY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(10_000_000).default(2_500)),
+  /**
+   * What one provider call costs, in dollars (SerpApi's public price is about $0.015 a search):
+   * the admin overview's provider spend this month, per paying user and against revenue.
+   */
+  PROVIDER_PRICE_PER_CALL: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(10).default(0.015)),
   /** Provider failures in a row that stop price-check calls for the cool-down (circuit breaker). */
   PROVIDER_BREAKER_FAILURES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1_000).default(5)),
   PROVIDER_BREAKER_COOLDOWN_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(300)),

@@ -65,6 +65,13 @@ export interface AdminOverview {
     dailyBudget: number | null
     /** Checks over the last day answered from an observation already made (no provider call). */
     cacheHitRatio: number | null
+    /**
+     * This calendar month (UTC) so far: provider calls of the price checks and the searches, what
+     * they cost at `pricePerCall` (PROVIDER_PRICE_PER_CALL), that per paying subscription, and as
+     * a share of monthly recurring revenue (issue 17: the goal is at most 15 %). Null figures: no
+     * paying subscription, no revenue.
+     */
+    month: { calls: number; pricePerCall: number; spend: number; perPayingUser: number | null; shareOfRevenue: number | null }
   }
   billing: {
     activeSubscriptions: number

@@ -66,6 +66,7 @@ export const testConfig = (over: Partial<PriceCheckConfig> = {}): PriceCheckConf
   timeoutMs: 10_000,
   concurrency: 4,
   budget: { perMinute: 1_000, perDay: 100_000 },
+  pricePerCall: 0.015,
   breaker: { failures: 5, cooldownMs: 5 * 60_000 },
   publicUrl: 'http://localhost:3000',
   ...over,

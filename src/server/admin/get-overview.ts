@@ -5,7 +5,8 @@ import { ALERT_STATUSES, LIVE_ALERT_STATUSES, type AlertStatus } from '#shared/a
 import { ENTITLING_STATUSES } from '#shared/billing.ts'
 import { PLAN_IDS, type PlanId } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
-import { alertNotifications, alerts, priceChecks, profiles, sessions, subscriptions, users } from '../db/schema.ts'
+import { alertNotifications, alerts, priceChecks, profiles, providerBudget, sessions, subscriptions, users } from '../db/schema.ts'
+import { searchBudgetKey } from '../flights/search-call-budget.ts'
 import { checkLagPercentile } from '../price-checks/check-log.ts'
 import { providerCallsUsed } from '../provider-budget/provider-budget.ts'
 import { recurringRevenue } from './revenue.ts'
@@ -16,7 +17,7 @@ const DAY_MS = 24 * HOUR_MS
 export interface OverviewDeps {
   db: Db
   /** The price-check provider and its daily cap (the price-check config). */
-  provider: { id: string; perDay: number | null }
+  provider: { id: string; perDay: number | null; pricePerCall: number }
 }
 
 /**
@@ -72,6 +73,7 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
     // Only subscriptions that may entitle now or are failing payment: ended ones count for nothing here.
     db.select().from(subscriptions).where(inArray(subscriptions.status, [...ENTITLING_STATUSES, 'unpaid'])),
   ])
+  const monthCalls = await providerCallsThisMonth(db, [deps.provider.id, searchBudgetKey(deps.provider.id)], now)
   const [drops7] = await db
     .select({ n: count() })
     .from(priceChecks)
@@ -95,6 +97,7 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
   }
   const c = checkFigures[0]!
   const revenue = recurringRevenue(subs, now)
+  const paying = [...revenue.byPrice.values()].reduce((sum, p) => sum + p.subscriptions, 0)
   const round = (value: number | null) => (value === null ? null : Math.round(Number(value) * 10) / 10)
   return {
     generatedAt: now.toISOString(),
@@ -123,12 +126,42 @@ export async function getOverview(deps: OverviewDeps, now: Date): Promise<AdminO
       callsToday: calls.day,
       dailyBudget: deps.provider.perDay,
       cacheHitRatio: c.priced > 0 ? Math.round((c.cached / c.priced) * 1000) / 1000 : null,
+      month: monthSpend(monthCalls, deps.provider.pricePerCall, paying, revenue.mrr, now),
     },
     billing: {
-      activeSubscriptions: [...revenue.byPrice.values()].reduce((sum, p) => sum + p.subscriptions, 0),
+      activeSubscriptions: paying,
       mrr: revenue.mrr,
       byPrice: [...revenue.byPrice].map(([priceId, v]) => ({ priceId, ...v })),
       pastDue: subs.filter((s) => s.status === 'past_due' || s.status === 'unpaid').length,
     },
+  }
+}
+
+/** Provider calls counted this calendar month (UTC) under the given budget keys (decision 050). */
+async function providerCallsThisMonth(db: Db, keys: string[], now: Date): Promise<number> {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
+  const [row] = await db
+    .select({ calls: sql<number>`coalesce(sum(${providerBudget.calls}), 0)::int` })
+    .from(providerBudget)
+    .where(and(inArray(providerBudget.provider, keys), eq(providerBudget.period, 'day'), gte(providerBudget.windowStart, monthStart)))
+  return row?.calls ?? 0
+}
+
+/**
+ * The month's provider spend, per paying subscription and against revenue. Spend so far against the
+ * month's whole MRR would flatter the start of a month, so both are taken over the days gone:
+ * spend × (days in month ÷ days elapsed) is the month's pace.
+ */
+export function monthSpend(calls: number, pricePerCall: number, paying: number, mrr: number, now: Date): AdminOverview['provider']['month'] {
+  const spend = Math.round(calls * pricePerCall * 100) / 100
+  const daysInMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).getUTCDate()
+  const elapsed = Math.max(1 / 24, (now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) / DAY_MS)
+  const pace = (calls * pricePerCall * daysInMonth) / elapsed
+  return {
+    calls,
+    pricePerCall,
+    spend,
+    perPayingUser: paying > 0 ? Math.round((pace / paying) * 100) / 100 : null,
+    shareOfRevenue: mrr > 0 ? Math.round((pace / mrr) * 1000) / 1000 : null,
   }
 }

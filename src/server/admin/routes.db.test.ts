@@ -17,7 +17,7 @@ import { createAlertVia, readJson, routeAlert, signedInUser } from '#tests/suppo
 import { insertNotification } from '#tests/support/notification-fixtures.ts'
 import { createTestApp, TEST_PASSWORD, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { createVerifiedUser } from '#tests/support/verified-user.ts'
-import { alertNotifications, appSecrets, outboxMessages } from '../db/schema.ts'
+import { alertNotifications, appSecrets, outboxMessages, providerBudget } from '../db/schema.ts'
 
 /**
  * Issue 13: the admin console's API. What an operator reads (overview, trends, users, alerts,
@@ -139,6 +139,27 @@ describe('users', () => {
       t.now.value = null
     }
     expect((await post(admin, '/api/admin/users/nobody/sign-out')).status).toBe(404)
+  })
+})
+
+describe('the overview’s provider spend (issue 17)', () => {
+  it('counts this month’s calls of the checks and the searches, not last month’s, at PROVIDER_PRICE_PER_CALL', async () => {
+    const read = async () => (await readJson<AdminOverviewResponse>(await admin.request('/api/admin/overview'), 200)).overview.provider.month
+    const before = await read()
+    const now = new Date()
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0))
+    await t.database.db.insert(providerBudget).values([
+      { provider: 'simulated:search', period: 'day', windowStart: today, calls: 40 },
+      { provider: 'simulated', period: 'day', windowStart: lastMonth, calls: 1_000 },
+      { provider: 'serpapi', period: 'day', windowStart: today, calls: 7 },
+    ])
+    const month = await read()
+    expect(month.calls).toBe(before.calls + 40)
+    expect(month.pricePerCall).toBe(0.015)
+    expect(month.spend).toBe(Math.round((before.calls + 40) * 0.015 * 100) / 100)
+    // Nobody pays in this test app: no figure per paying user, none against revenue.
+    expect(month).toMatchObject({ perPayingUser: null, shareOfRevenue: null })
   })
 })
 

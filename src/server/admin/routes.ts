@@ -97,7 +97,7 @@ export function adminRoutes(deps: AdminRouteDeps, info: AdminProcessInfo) {
 
   // ---- Overview ----
   app.get('/overview', async (c) => {
-    const provider = { id: deps.flightProvider.id, perDay: deps.priceCheckConfig.budget.perDay }
+    const provider = { id: deps.flightProvider.id, perDay: deps.priceCheckConfig.budget.perDay, pricePerCall: deps.priceCheckConfig.pricePerCall }
     const body: ApiBody<'GET /api/admin/overview'> = { overview: await getOverview({ db: deps.db, provider }, deps.now()), drivers: deps.drivers }
     return c.json(body)
   })

@@ -18,6 +18,8 @@ export interface PriceCheckConfig {
   /** Provider calls in flight at once per cycle. */
   concurrency: number
   budget: { perMinute: number; perDay: number }
+  /** Dollars a provider call costs (PROVIDER_PRICE_PER_CALL), for the spend the admin overview shows. */
+  pricePerCall: number
   breaker: { failures: number; cooldownMs: number }
   /** Origin for the links in notices ("Search now"). */
   publicUrl: string
@@ -46,6 +48,7 @@ export function priceCheckConfig(env: Env): PriceCheckConfig {
     timeoutMs: env.FLIGHTS_TIMEOUT_MS,
     concurrency: env.FLIGHTS_MAX_CONCURRENCY,
     budget: { perMinute: env.PROVIDER_CALLS_PER_MINUTE, perDay: env.PROVIDER_CALLS_PER_DAY },
+    pricePerCall: env.PROVIDER_PRICE_PER_CALL,
     breaker: { failures: env.PROVIDER_BREAKER_FAILURES, cooldownMs: env.PROVIDER_BREAKER_COOLDOWN_SECONDS * 1000 },
     publicUrl: publicUrl(env),
   }

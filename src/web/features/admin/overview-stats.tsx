@@ -140,6 +140,26 @@ function ProviderCard({ provider }: { provider: AdminOverview['provider'] }) {
           ...(budget ? [{ label: 'Calls left today', value: count(Math.max(0, budget - callsToday)), tone: used !== null && used >= 0.9 ? ('danger' as const) : undefined }] : []),
         ]}
       />
+      <SpendRows month={provider.month} />
     </StatCard>
+  )
+}
+
+/** What the provider costs this month (issue 17: at most 15 % of what paying users pay). */
+function SpendRows({ month }: { month: AdminOverview['provider']['month'] }) {
+  const share = month.shareOfRevenue
+  return (
+    <StatRows
+      className="border-t pt-3"
+      rows={[
+        { label: `Spend this month (${count(month.calls)} calls at $${month.pricePerCall} each)`, value: money(month.spend) },
+        { label: 'Per paying user, at this month’s pace', value: month.perPayingUser === null ? '—' : money(month.perPayingUser) },
+        {
+          label: 'Share of revenue (goal ≤ 15%)',
+          value: share === null ? '—' : `${Math.round(share * 1000) / 10}%`,
+          tone: share !== null && share > 0.15 ? ('danger' as const) : undefined,
+        },
+      ]}
+    />
   )
 }

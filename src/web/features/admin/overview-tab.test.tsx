@@ -19,7 +19,12 @@ describe('admin overview', () => {
     const checks = screen.getByRole('region', { name: 'Price checks' })
     expect(within(checks).getByText('612')).toBeInTheDocument()
     expect(within(checks).getByText('6 min')).toBeInTheDocument()
-    expect(within(screen.getByRole('region', { name: 'Flight provider' })).getByText('73%')).toBeInTheDocument()
+    const provider = screen.getByRole('region', { name: 'Flight provider' })
+    expect(within(provider).getByText('73%')).toBeInTheDocument()
+    // What the provider costs this month, per paying user, and against revenue (over the 15 % goal: flagged).
+    expect(provider).toHaveTextContent('Spend this month (9,300 calls at $0.015 each)$139.50')
+    expect(provider).toHaveTextContent('Per paying user, at this month’s pace$2.35')
+    expect(provider).toHaveTextContent('Share of revenue (goal ≤ 15%)41.2%')
     expect(within(screen.getByRole('region', { name: 'Revenue' })).getByText('$1,519.60')).toBeInTheDocument()
     expect(within(screen.getByRole('region', { name: 'Notices' })).getByRole('link', { name: 'Review' })).toHaveAttribute('href', '/admin?tab=notifications')
     // The charts wait for their own read; the numbers did not.

@@ -29,7 +29,13 @@ export function makeOverview(): AdminOverview {
       },
       dead: 6,
     },
-    provider: { name: 'simulated', callsToday: 420, dailyBudget: 1000, cacheHitRatio: 0.734 },
+    provider: {
+      name: 'simulated',
+      callsToday: 420,
+      dailyBudget: 1000,
+      cacheHitRatio: 0.734,
+      month: { calls: 9_300, pricePerCall: 0.015, spend: 139.5, perPayingUser: 2.35, shareOfRevenue: 0.412 },
+    },
     billing: { activeSubscriptions: 230, mrr: 1519.6, byPrice: [{ priceId: 'premium_monthly', subscriptions: 150, mrr: 598.5 }], pastDue: 4 },
   }
 }
