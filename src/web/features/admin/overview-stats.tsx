@@ -152,7 +152,7 @@ function SpendRows({ month }: { month: AdminOverview['provider']['month'] }) {
     <StatRows
       className="border-t pt-3"
       rows={[
-        { label: `Spend this month (${count(month.calls)} calls at $${month.pricePerCall} each)`, value: money(month.spend) },
+        { label: `Spend this month (${count(month.calls)} ${month.calls === 1 ? 'call' : 'calls'} at $${month.pricePerCall} each)`, value: money(month.spend) },
         { label: 'Per paying user, at this month’s pace', value: month.perPayingUser === null ? '—' : money(month.perPayingUser) },
         {
           label: 'Share of revenue (goal ≤ 15%)',
