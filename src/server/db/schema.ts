@@ -554,6 +554,11 @@ export interface AlertNotificationPayload {
   bookingUrl: string | null
   /** Recent recorded prices, oldest first, for the small history picture in email. */
   history: { price: number; recordedAt: string }[]
+  /**
+   * The alert's rule when it is not "below my target" (decision 051): the words say the drop from
+   * the price when it was set, or the new low. Absent: below the target (and every older notice).
+   */
+  rule?: { trigger: 'drop' | 'new_low'; baselinePrice: number; dropPercent: number | null }
 }
 
 /**

@@ -26,7 +26,11 @@ describe('the engine applies each alert’s own trigger rule (decision 051)', ()
 
     const cycle = await h.run()
     expect(cycle).toMatchObject({ claimed: 4, notifications: 2 })
-    const notified = new Set((await h.db.select().from(alertNotifications)).map((row) => row.alertId))
+    const rows = await h.db.select().from(alertNotifications)
+    const notified = new Set(rows.map((row) => row.alertId))
+    // The notice says its rule, so its words can say "a new low" (not "below your target").
+    expect(rows.find((row) => row.alertId === fresh.id)!.payload.rule).toEqual({ trigger: 'new_low', baselinePrice: 100_000, dropPercent: null })
+    expect(rows.find((row) => row.alertId === below.id)!.payload).not.toHaveProperty('rule')
     expect(notified).toEqual(new Set([below.id, fresh.id]))
     expect(notified.has(bigStep.id) || notified.has(seenLower.id)).toBe(false)
     // The new-low rule remembers the notice; the one that saw $1 keeps its lowest.

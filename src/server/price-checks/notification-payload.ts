@@ -46,5 +46,8 @@ export function noticePayload(input: {
     // Our search page choosing the notice's flights, not a seller's link: provider booking tokens expire.
     bookingUrl: alertFareUrl(input.publicUrl, params, input.itinerary),
     history: input.history.slice(-HISTORY_POINTS).map((point) => ({ price: point.price, recordedAt: point.recordedAt.toISOString() })),
+    ...(alert.trigger !== 'below' && alert.baselinePrice !== null
+      ? { rule: { trigger: alert.trigger, baselinePrice: alert.baselinePrice, dropPercent: alert.dropPercent } }
+      : {}),
   }
 }

@@ -16,6 +16,16 @@ describe('alertEmail', () => {
     }
   })
 
+  it('says what the alert found in the words of its rule (decision 051)', () => {
+    expect(email.text).toContain('Your alert "JFK → LHR Route Alert" found a fare at or below your target.')
+    const drop = alertEmail(samplePayload({ price: 575, rule: { trigger: 'drop', baselinePrice: 639, dropPercent: 10 } }), { unsubscribeUrl: UNSUBSCRIBE })
+    expect(drop.text).toContain('Your alert "JFK → LHR Route Alert" found the 10% drop you asked for.')
+    expect(drop.text).toContain('$575: $64 (10%) under the $639 when you set it.')
+    const low = alertEmail(samplePayload({ price: 560, rule: { trigger: 'new_low', baselinePrice: 639, dropPercent: null } }), { unsubscribeUrl: UNSUBSCRIBE })
+    expect(low.subject).toBe('New low: JFK → LHR now $560')
+    expect(low.html).toContain('found a new lowest price since tracking began.')
+  })
+
   it('links "Search now", "Book this fare" and the unsubscribe page in both bodies', () => {
     const fare = 'http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price&pick=BA117.2027-03-05'
     const booked = alertEmail(samplePayload({ bookingUrl: fare }), { unsubscribeUrl: UNSUBSCRIBE })

@@ -27,7 +27,7 @@ export function alertEmail(p: AlertNotificationPayload, { unsubscribeUrl, brand 
     subject: alertSubject(p),
     preview: `${routeLabel(p)} is ${formatPrice(p.price, p.currency)}, ${describeDrop(p)}.`,
     heading: `Price drop on ${routeLabel(p)}`,
-    intro: [brand ? `${brand.name} is watching fares for you: "${p.alertName}" found one at or below your target.` : `Your alert "${p.alertName}" found a fare at or below your target.`],
+    intro: [introText(p, brand)],
     blocks: [priceBlock(p, brand?.accentColor), ...(history ? [history] : [])],
     action: { label: 'Search now', url: p.searchUrl },
     ...(p.bookingUrl ? { secondaryAction: { label: 'Book this fare', url: p.bookingUrl } } : {}),
@@ -41,4 +41,19 @@ export function alertEmail(p: AlertNotificationPayload, { unsubscribeUrl, brand 
 /** RFC 8058 one-click unsubscribe: mail clients POST "List-Unsubscribe=One-Click" to the URL. */
 export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+}
+
+/** What the alert found, in the words of its rule (decision 051). */
+function introText(p: AlertNotificationPayload, brand: EmailBrand | undefined): string {
+  const found =
+    p.rule?.trigger === 'new_low'
+      ? 'a new lowest price since tracking began'
+      : p.rule?.trigger === 'drop'
+        ? p.rule.dropPercent !== null
+          ? `the ${p.rule.dropPercent}% drop you asked for`
+          : 'the drop you asked for'
+        : brand
+          ? 'one at or below your target'
+          : 'a fare at or below your target'
+  return brand ? `${brand.name} is watching fares for you: "${p.alertName}" found ${found}.` : `Your alert "${p.alertName}" found ${found}.`
 }

@@ -19,6 +19,19 @@ describe('notice words', () => {
     expect(describeDrop(samplePayload({ currency: 'EUR' }))).toBe('€38 (8%) below your €450 target')
   })
 
+  it('say the drop from the price when the alert was set, for drop and new-low rules (decision 051)', () => {
+    const drop = samplePayload({ price: 575, targetPrice: 575.1, rule: { trigger: 'drop', baselinePrice: 639, dropPercent: 10 } })
+    expect(describeDrop(drop)).toBe('$64 (10%) under the $639 when you set it')
+    expect(alertSubject(drop)).toBe('Price drop: JFK → LHR now $575')
+    const low = samplePayload({ price: 560, targetPrice: 639, rule: { trigger: 'new_low', baselinePrice: 639, dropPercent: null } })
+    expect(describeDrop(low)).toBe('a new low, $79 (12%) under the $639 when you set it')
+    expect(alertSubject(low)).toBe('New low: JFK → LHR now $560')
+    // Every channel says the same.
+    expect(smsText(low, SHORT)).toContain('FareDrop: JFK to LHR now $560, a new low, $79 (12%) under the $639 when you set it.')
+    expect(whatsappText(low)).toContain('A new low, $79 (12%) under the $639 when you set it.')
+    expect(pushMessage(low)).toMatchObject({ title: 'New low: JFK → LHR now $560', body: expect.stringMatching(/^A new low, \$79 \(12%\) under the \$639 when you set it/) })
+  })
+
   it('give the dates of one-way and round trips', () => {
     expect(describeDates(samplePayload())).toBe('Mar 5, one way')
     expect(describeDates(samplePayload({ returnDate: '2027-03-12' }))).toBe('Mar 5 – Mar 12')

@@ -13,11 +13,21 @@ const money = (p: AlertNotificationPayload, amount: number) => formatPrice(amoun
 /** "JFK → LHR", or the alert's name for a multi-city trip (the route text says nothing then). */
 export const routeLabel = (p: AlertNotificationPayload): string => (p.route === MULTI_CITY_ROUTE_TEXT ? p.alertName : p.route)
 
-/** "Price drop: JFK → LHR now $412" */
-export const alertSubject = (p: AlertNotificationPayload): string => `Price drop: ${routeLabel(p)} now ${money(p, p.price)}`
+/** "Price drop: JFK → LHR now $412", or "New low: …" for a new-low rule. */
+export const alertSubject = (p: AlertNotificationPayload): string => `${p.rule?.trigger === 'new_low' ? 'New low' : 'Price drop'}: ${routeLabel(p)} now ${money(p, p.price)}`
 
-/** "$38 (8%) below your $450 target", or "at your $450 target". */
+/**
+ * "$38 (8%) below your $450 target", or "at your $450 target"; for the rules measured from the
+ * price when the alert was set (decision 051): "$64 (10%) under the $639 when you set it", and
+ * "a new low, $79 (12%) under the $639 when you set it".
+ */
 export function describeDrop(p: AlertNotificationPayload): string {
+  if (p.rule) {
+    const saved = Math.round((p.rule.baselinePrice - p.price) * 100) / 100
+    const percent = Math.round((saved / p.rule.baselinePrice) * 100)
+    const under = `${money(p, saved)} (${percent}%) under the ${money(p, p.rule.baselinePrice)} when you set it`
+    return p.rule.trigger === 'new_low' ? `a new low, ${under}` : under
+  }
   const target = money(p, p.targetPrice)
   const saved = Math.round((p.targetPrice - p.price) * 100) / 100
   if (saved <= 0) return saved === 0 ? `at your ${target} target` : `your target is ${target}`
