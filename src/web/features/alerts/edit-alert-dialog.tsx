@@ -58,8 +58,9 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
       client_id: alert.client_id ?? '',
       trigger: alert.trigger,
       drop_percent: alert.drop_percent ?? '',
-      // An alert set before these rules has no baseline: its price now is the fair one to measure from.
-      baseline_price: alert.baseline_price ?? alert.current_price,
+      // A rule chosen or changed here is measured from the alert's price now (the form says "today's"),
+      // or from the price when it was set while it has none.
+      baseline_price: alert.current_price ?? alert.baseline_price,
       renotify_step: { ...alert.renotify_step },
       quiet_hours: alert.quiet_hours ? { ...alert.quiet_hours } : null,
     },

@@ -110,6 +110,27 @@ describe('when an alert notifies (decision 051)', () => {
     expect(api.made('PATCH', '/api/alerts/a1')[0]!.body).not.toHaveProperty('renotify_step')
   })
 
+  it('measures a changed drop from the alert’s price now, not the price when it was set', async () => {
+    const user = userEvent.setup()
+    const alert = makeAlert({ trigger: 'drop', drop_percent: 10, baseline_price: 639, target_price: 575.1, current_price: 600 })
+    const api = serveAlertsApi({
+      me: makeMe('premium'),
+      alerts: [alert],
+      answer: ({ method, body }) => (method === 'PATCH' ? Response.json({ alert: { ...alert, ...(body as object) } }) : undefined),
+    })
+    renderAtAlerts(<AlertsPage />)
+    await user.click(within(await screen.findByRole('article', { name: alert.name })).getByRole('button', { name: `Edit ${alert.name}` }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' })
+    const rules = within(dialog).getByRole('group', { name: 'When to notify' })
+    expect(within(rules).getByRole('radio', { name: 'When it drops from today’s $600' })).toBeChecked()
+    await user.clear(within(rules).getByLabelText('Drop in percent'))
+    await user.type(within(rules).getByLabelText('Drop in percent'), '15')
+    expect(rules).toHaveTextContent('$510 or less')
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.made('PATCH', '/api/alerts/a1')[0]!.body).toMatchObject({ trigger: 'drop', drop_percent: 15, baseline_price: 600 })
+  })
+
   it('says a drop rule on the card in plain words', async () => {
     serveAlertsApi({ alerts: [makeAlert({ trigger: 'drop', drop_percent: 10, baseline_price: 639, target_price: 575.1, renotify_step: { unit: 'amount', value: 25 } })] })
     renderAtAlerts(<AlertsPage />)
