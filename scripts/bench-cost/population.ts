@@ -8,9 +8,9 @@ import { checksPerDay, REASONABLE_USE_CHECKS_PER_DAY } from '#shared/alerts/reas
 import type { PlanId } from '#shared/plans.ts'
 import type { alerts } from '#server/db/schema.ts'
 import type { FlightProvider } from '#server/flights/providers/provider.ts'
-import { alertSearchKey, engineQuery } from '#server/alerts/search-key.ts'
-import { observedItineraries } from '#server/price-checks/observed-itinerary.ts'
-import { busyRoutes, dayAfter, popularDayOffsets, typicalFare, zipf, type Route } from '../bench-engine/population.ts'
+import { alertSearchKey } from '#server/alerts/search-key.ts'
+import { busyRoutes, dayAfter, popularDayOffsets, typicalFare, zipf} from '../bench-engine/population.ts'
+import { trackedFlightPicker } from '../bench-engine/tracked-flights.ts'
 
 export type AlertInsert = typeof alerts.$inferInsert
 
@@ -79,7 +79,6 @@ export function alertFactory(rand: () => number, provider: FlightProvider) {
   const tripLengths = [7, 3, 4, 10, 14, 5, 21]
   const pickLength = zipf(tripLengths.length, 1.3, rand)
   const offsetsByDay = new Map<string, { offsets: number[]; pick: () => number }>()
-  const tracked = new Map<string, TrackedFlight[] | null>()
 
   const dayOffsets = (now: Date) => {
     const day = now.toISOString().slice(0, 10)
@@ -91,28 +90,7 @@ export function alertFactory(rand: () => number, provider: FlightProvider) {
     return entry
   }
 
-  async function trackedFlight(route: Route, date: string): Promise<TrackedFlight[] | null> {
-    const key = `${route.from}-${route.to}-${date}`
-    if (!tracked.has(key)) {
-      const query = engineQuery(alertSearchParamsSchema.parse({ type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: date }))
-      const options = observedItineraries(await provider.search(query))
-      const it = options[Math.floor(rand() * Math.min(5, options.length))]
-      tracked.set(
-        key,
-        it
-          ? it.flights.map((f) => ({
-              marketing_airline: f.airline,
-              marketing_flight_number: f.flight_number,
-              departure_airport_id: f.departure_airport,
-              arrival_airport_id: f.arrival_airport,
-              departure_local_time: f.departure_time,
-              arrival_local_time: f.arrival_time,
-            }))
-          : null,
-      )
-    }
-    return tracked.get(key) ?? null
-  }
+  const trackedFlight = trackedFlightPicker(provider, rand)
 
   /** One alert of `userId` checked at `frequency`, first due at `dueAt`; `kind` names its trip type. */
   return async function newAlert(input: { userId: string; plan: PlanId; frequency: string; now: Date; dueAt: Date }): Promise<{ row: AlertInsert; kind: string }> {

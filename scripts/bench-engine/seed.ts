@@ -8,10 +8,10 @@ import type { PlanId } from '#shared/plans.ts'
 import type { Db } from '#server/db/client.ts'
 import { alerts, profiles, users } from '#server/db/schema.ts'
 import type { FlightProvider } from '#server/flights/providers/provider.ts'
-import { observedItineraries } from '#server/price-checks/observed-itinerary.ts'
-import { alertSearchKey, engineQuery } from '#server/alerts/search-key.ts'
-import { busyRoutes, dayAfter, popularDayOffsets, random, typicalFare, zipf, type Route } from './population.ts'
+import { alertSearchKey } from '#server/alerts/search-key.ts'
+import { busyRoutes, dayAfter, popularDayOffsets, random, typicalFare, zipf} from './population.ts'
 import { planProfile } from '#tests/support/plan-profile.ts'
+import { trackedFlightPicker } from './tracked-flights.ts'
 
 type AlertInsert = typeof alerts.$inferInsert
 const FREQUENCY: Record<PlanId, string> = { free: '15d', premium: '12h', elite: '6h', unlimited: '1h' }
@@ -64,32 +64,10 @@ export async function seedDueAlerts(
     if (!p) parsed.set(key, (p = alertSearchParamsSchema.parse(raw)))
     return p
   }
-  const tracked = new Map<string, TrackedFlight[] | null>()
   const kinds: Record<string, number> = {}
   const searches = new Set<string>()
 
-  async function trackedFlight(route: Route, date: string): Promise<TrackedFlight[] | null> {
-    const key = `${route.from}-${route.to}-${date}`
-    if (!tracked.has(key)) {
-      const query = engineQuery(params({ type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: date }))
-      const options = observedItineraries(await input.provider.search(query))
-      const it = options[Math.floor(rand() * Math.min(5, options.length))]
-      tracked.set(
-        key,
-        it
-          ? it.flights.map((f) => ({
-              marketing_airline: f.airline,
-              marketing_flight_number: f.flight_number,
-              departure_airport_id: f.departure_airport,
-              arrival_airport_id: f.arrival_airport,
-              departure_local_time: f.departure_time,
-              arrival_local_time: f.arrival_time,
-            }))
-          : null,
-      )
-    }
-    return tracked.get(key) ?? null
-  }
+  const trackedFlight = trackedFlightPicker(input.provider, rand)
 
   async function one(): Promise<AlertInsert> {
     const user = input.users[Math.floor(rand() * input.users.length)]!
