@@ -3,14 +3,13 @@
 // a Zipf skew, the same popular dates, trip types and party sizes: scripts/bench-engine/population.ts).
 import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
-import type { TrackedFlight } from '#shared/alerts/alert.ts'
 import { checksPerDay, REASONABLE_USE_CHECKS_PER_DAY } from '#shared/alerts/reasonable-use.ts'
 import type { PlanId } from '#shared/plans.ts'
 import type { alerts } from '#server/db/schema.ts'
 import type { FlightProvider } from '#server/flights/providers/provider.ts'
 import { alertSearchKey } from '#server/alerts/search-key.ts'
 import { busyRoutes, dayAfter, popularDayOffsets, typicalFare, zipf} from '../bench-engine/population.ts'
-import { trackedFlightPicker } from '../bench-engine/tracked-flights.ts'
+import { tripDrawer } from '../bench-engine/trip-draw.ts'
 
 export type AlertInsert = typeof alerts.$inferInsert
 
@@ -76,8 +75,6 @@ export function userFrequencies(plan: PlanId, rand: () => number): string[] {
 export function alertFactory(rand: () => number, provider: FlightProvider) {
   const routes = busyRoutes()
   const pickRoute = zipf(routes.length, 1.2, rand)
-  const tripLengths = [7, 3, 4, 10, 14, 5, 21]
-  const pickLength = zipf(tripLengths.length, 1.3, rand)
   const offsetsByDay = new Map<string, { offsets: number[]; pick: () => number }>()
 
   const dayOffsets = (now: Date) => {
@@ -90,7 +87,7 @@ export function alertFactory(rand: () => number, provider: FlightProvider) {
     return entry
   }
 
-  const trackedFlight = trackedFlightPicker(provider, rand)
+  const drawTrip = tripDrawer(rand, provider)
 
   /** One alert of `userId` checked at `frequency`, first due at `dueAt`; `kind` names its trip type. */
   return async function newAlert(input: { userId: string; plan: PlanId; frequency: string; now: Date; dueAt: Date }): Promise<{ row: AlertInsert; kind: string }> {
@@ -98,34 +95,7 @@ export function alertFactory(rand: () => number, provider: FlightProvider) {
     const { offsets, pick } = dayOffsets(now)
     const route = routes[pickRoute()]!
     const out = dayAfter(now, offsets[pick()]!)
-    const r = rand()
-    const party = rand()
-    const pax = party < 0.9 ? {} : party < 0.98 ? { adults: 2 } : { adults: 2, children: 1 }
-    const cabin = rand() < 0.93 ? {} : { travel_class: 3 }
-    let kind: string
-    let raw: Record<string, unknown>
-    let flights: TrackedFlight[] | null = null
-    let inbound: string | null = null
-    if (r < 0.04) {
-      kind = 'flight (one-way)'
-      const top = routes[Math.floor(rand() * 10)]!
-      const date = dayAfter(now, offsets[Math.floor(rand() * 5)]!)
-      flights = await trackedFlight(top, date)
-      raw = { type: 2, departure_id: top.from, arrival_id: top.to, outbound_date: date }
-    } else if (r < 0.07) {
-      kind = 'multi-city'
-      const next = routes.find((x) => x.from === route.to && x.to !== route.from) ?? routes.find((x) => x.from === route.to)!
-      const second = dayAfter(new Date(`${out}T00:00:00Z`), 5 + Math.floor(rand() * 5))
-      raw = { type: 3, multi_city_json: JSON.stringify([{ departure_id: route.from, arrival_id: route.to, date: out }, { departure_id: next.from, arrival_id: next.to, date: second }]) }
-    } else if (r < 0.6) {
-      kind = 'round trip'
-      inbound = dayAfter(new Date(`${out}T00:00:00Z`), tripLengths[pickLength()]!)
-      raw = { type: 1, departure_id: route.from, arrival_id: route.to, outbound_date: out, return_date: inbound, ...pax, ...cabin }
-    } else {
-      kind = 'one-way'
-      raw = { type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: out, ...pax, ...cabin }
-    }
-    if (kind.startsWith('flight') && !flights) kind = 'one-way'
+    const { kind, raw, flights, inbound } = await drawTrip(route, out, { base: now, offsets: offsets })
     const p: AlertSearchParams = alertSearchParamsSchema.parse(raw)
     const people = (p.adults ?? 1) + 0.75 * (p.children ?? 0)
     const departure = p.outbound_date ?? out

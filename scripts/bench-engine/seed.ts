@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { alertSearchParamsSchema, type AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
-import type { TrackedFlight } from '#shared/alerts/alert.ts'
 import type { PlanId } from '#shared/plans.ts'
 import type { Db } from '#server/db/client.ts'
 import { alerts, profiles, users } from '#server/db/schema.ts'
@@ -11,7 +10,7 @@ import type { FlightProvider } from '#server/flights/providers/provider.ts'
 import { alertSearchKey } from '#server/alerts/search-key.ts'
 import { busyRoutes, dayAfter, popularDayOffsets, random, typicalFare, zipf} from './population.ts'
 import { planProfile } from '#tests/support/plan-profile.ts'
-import { trackedFlightPicker } from './tracked-flights.ts'
+import { tripDrawer } from './trip-draw.ts'
 
 type AlertInsert = typeof alerts.$inferInsert
 const FREQUENCY: Record<PlanId, string> = { free: '15d', premium: '12h', elite: '6h', unlimited: '1h' }
@@ -55,8 +54,6 @@ export async function seedDueAlerts(
   const pickRoute = zipf(routes.length, 1.2, rand)
   const offsets = popularDayOffsets(input.base)
   const pickDay = zipf(offsets.length, 1.5, rand)
-  const tripLengths = [7, 3, 4, 10, 14, 5, 21]
-  const pickLength = zipf(tripLengths.length, 1.3, rand)
   const parsed = new Map<string, AlertSearchParams>()
   const params = (raw: Record<string, unknown>) => {
     const key = JSON.stringify(raw)
@@ -67,44 +64,13 @@ export async function seedDueAlerts(
   const kinds: Record<string, number> = {}
   const searches = new Set<string>()
 
-  const trackedFlight = trackedFlightPicker(input.provider, rand)
+  const drawTrip = tripDrawer(rand, input.provider)
 
   async function one(): Promise<AlertInsert> {
     const user = input.users[Math.floor(rand() * input.users.length)]!
     const route = routes[pickRoute()]!
     const out = dayAfter(input.base, offsets[pickDay()]!)
-    const r = rand()
-    const party = rand()
-    const pax = party < 0.9 ? {} : party < 0.98 ? { adults: 2 } : { adults: 2, children: 1 }
-    const cabin = rand() < 0.93 ? {} : { travel_class: 3 }
-    let kind: string
-    let raw: Record<string, unknown>
-    let flights: TrackedFlight[] | null = null
-    let inbound: string | null = null
-    if (r < 0.04) {
-      kind = 'flight (one-way)'
-      const top = routes[Math.floor(rand() * 10)]!
-      const date = dayAfter(input.base, offsets[Math.floor(rand() * 5)]!)
-      flights = await trackedFlight(top, date)
-      raw = { type: 2, departure_id: top.from, arrival_id: top.to, outbound_date: date }
-    } else if (r < 0.07) {
-      kind = 'multi-city'
-      const next = routes.find((x) => x.from === route.to && x.to !== route.from) ?? routes.find((x) => x.from === route.to)!
-      const second = dayAfter(new Date(`${out}T00:00:00Z`), 5 + Math.floor(rand() * 5))
-      const legs = [
-        { departure_id: route.from, arrival_id: route.to, date: out },
-        { departure_id: next.from, arrival_id: next.to, date: second },
-      ]
-      raw = { type: 3, multi_city_json: JSON.stringify(legs) }
-    } else if (r < 0.6) {
-      kind = 'round trip'
-      inbound = dayAfter(new Date(`${out}T00:00:00Z`), tripLengths[pickLength()]!)
-      raw = { type: 1, departure_id: route.from, arrival_id: route.to, outbound_date: out, return_date: inbound, ...pax, ...cabin }
-    } else {
-      kind = 'one-way'
-      raw = { type: 2, departure_id: route.from, arrival_id: route.to, outbound_date: out, ...pax, ...cabin }
-    }
-    if (kind.startsWith('flight') && !flights) kind = 'one-way'
+    const { kind, raw, flights, inbound } = await drawTrip(route, out, { base: input.base, offsets })
     const p = params(raw)
     kinds[kind] = (kinds[kind] ?? 0) + 1
     const key = alertSearchKey(p)
