@@ -93,7 +93,7 @@ function channelsFor(db: Db) {
 /** FareDrop's dispatcher loop, as the worker runs it (25 a round, 4 sends at once, woken on queueing). */
 async function runOutbox(database: Database, label: string) {
   const db = database.db
-  const deps = { db, channels: channelsFor(db), logger: silentLogger, now: () => new Date(), unsubscribeUrl: (id: string) => `http://localhost/u/${id}`, clientLinks, publicUrl: 'http://localhost' }
+  const deps = { db, channels: channelsFor(db), logger: silentLogger, now: () => new Date(), unsubscribeUrl: (id: string) => `http://localhost/u/${id}`, digestUnsubscribeUrl: (id: string) => `http://localhost/d/${id}`, clientLinks, publicUrl: 'http://localhost' }
   const ids = await seedNotices(db, NOTICES, `${label}-bulk`)
   const started = performance.now()
   const dispatcher = startNotificationDispatcher(deps, { pollMs: 1_000 })

@@ -123,7 +123,7 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     originCheck(
       deps.trustedOrigins,
-      ['/api/auth/callback/apple', '/api/flights/simulated-seller', /^\/api\/alerts\/[^/]+\/unsubscribe$/, /^\/api\/clients\/[^/]+\/(confirm|unsubscribe)$/, /^\/api\/v1\//],
+      ['/api/auth/callback/apple', '/api/flights/simulated-seller', /^\/api\/alerts\/(digests\/)?[^/]+\/unsubscribe$/, /^\/api\/clients\/[^/]+\/(confirm|unsubscribe)$/, /^\/api\/v1\//],
       nativeOrigins,
     ),
   )

@@ -58,7 +58,7 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
     onNotificationsQueued: deps.notifications.outboxSignal.notify,
   })
   const dispatcher = startNotificationDispatcher(
-    { db, logger, now, channels: deps.notifications.channels, unsubscribeUrl: deps.notifications.unsubscribeLinks.url, clientLinks: deps.notifications.clientLinks, publicUrl: deps.publicUrl },
+    { db, logger, now, channels: deps.notifications.channels, unsubscribeUrl: deps.notifications.unsubscribeLinks.url, digestUnsubscribeUrl: deps.notifications.unsubscribeLinks.digestUrl, clientLinks: deps.notifications.clientLinks, publicUrl: deps.publicUrl },
     { pollMs: deps.notificationPollMs, leaseMs: deps.notificationLeaseMs, signal: deps.notifications.outboxSignal },
   )
   // Outgoing webhooks (decision 044): woken by the same signal when the engine queues events.

@@ -1,6 +1,7 @@
 import type { NotificationChannel } from '#shared/plans.ts'
 import type { AlertNotificationPayload } from '../../src/server/db/schema.ts'
 import type { ChannelDriver, NotificationRecipient } from '../../src/server/notifications/channel-driver.ts'
+import { isDigest, type DigestContent } from '../../src/server/notifications/notice-content.ts'
 
 /**
  * A channel driver whose behaviour a test scripts: it records every send and, for the next calls,
@@ -9,6 +10,8 @@ import type { ChannelDriver, NotificationRecipient } from '../../src/server/noti
  */
 export interface ScriptedChannel extends ChannelDriver {
   sends: { key: string; to: NotificationRecipient; payload: AlertNotificationPayload }[]
+  /** Daily digests sent (decision 054), apart from single notices. */
+  digests: { key: string; to: NotificationRecipient; content: DigestContent }[]
   /** Each queued entry answers one call: an error to throw, or a gate to wait for before succeeding. */
   script: Array<Error | Promise<void>>
   /** Thrown by every call once the script is empty, while set. */
@@ -23,6 +26,7 @@ export function scriptedChannel(channel: NotificationChannel): ScriptedChannel {
     channel,
     name: 'scripted',
     sends: [],
+    digests: [],
     script: [],
     always: null,
     delayMs: 0,
@@ -32,7 +36,8 @@ export function scriptedChannel(channel: NotificationChannel): ScriptedChannel {
       if (step instanceof Error) throw step
       if (step) await step
       else if (driver.always) throw driver.always
-      driver.sends.push({ key, to, payload })
+      if (isDigest(payload)) driver.digests.push({ key, to, content: payload })
+      else driver.sends.push({ key, to, payload })
       return { providerMessageId: `${channel}-${++n}` }
     },
   }

@@ -1,3 +1,5 @@
+import { INPUT_MESSAGES } from '../http/input-guard.ts'
+import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TRIGGER_MESSAGES } from '#shared/alerts/alert-trigger.ts'
@@ -98,6 +100,40 @@ describe('alert trigger rules through the API (decision 051)', () => {
       { ...quiet, end: quiet.start },
     ]) {
       expect((await client.request(`/api/alerts/${alert.id}`, { method: 'PATCH', json: { quiet_hours: bad } })).status, JSON.stringify(bad)).toBe(400)
+    }
+  })
+
+  it('keeps a daily digest at the traveller’s hour, never beside quiet hours, and refuses bad ones with the exact messages', async () => {
+    const { client } = await signedInUser(t)
+    const digest = { hour: 7, time_zone: 'America/Sao_Paulo' }
+    const alert = await createAlertVia(client, routeAlert({ digest }))
+    expect(alert).toMatchObject({ digest, quiet_hours: null })
+    expect((await patch(client, alert.id, { digest: { hour: 19, time_zone: 'Asia/Tokyo' } })).alert.digest).toEqual({ hour: 19, time_zone: 'Asia/Tokyo' })
+
+    // Quiet hours beside a digest: refused whether both come together or one is added to the other.
+    const quiet = { start: '22:00', end: '07:00', time_zone: 'Asia/Tokyo' }
+    const both = await client.request('/api/alerts', { method: 'POST', json: routeAlert({ digest, quiet_hours: quiet }) })
+    expect(both.status).toBe(400)
+    expect(JSON.stringify(await both.json())).toContain(DAILY_DIGEST_MESSAGES.withQuietHours)
+    const added = await client.request(`/api/alerts/${alert.id}`, { method: 'PATCH', json: { quiet_hours: quiet } })
+    expect(added.status).toBe(400)
+    expect(await added.json()).toMatchObject({ error: { message: DAILY_DIGEST_MESSAGES.withQuietHours, fieldErrors: { quiet_hours: [DAILY_DIGEST_MESSAGES.withQuietHours] } } })
+    // Switching over in one edit is fine.
+    expect((await patch(client, alert.id, { digest: null, quiet_hours: quiet })).alert).toMatchObject({ digest: null, quiet_hours: quiet })
+
+    for (const [bad, message] of [
+      [{ hour: 24, time_zone: 'UTC' }, DAILY_DIGEST_MESSAGES.hour],
+      [{ hour: -1, time_zone: 'UTC' }, DAILY_DIGEST_MESSAGES.hour],
+      [{ hour: 8.5, time_zone: 'UTC' }, DAILY_DIGEST_MESSAGES.hour],
+      [{ hour: '8', time_zone: 'UTC' }, DAILY_DIGEST_MESSAGES.hour],
+      [{ hour: 8, time_zone: 'Mars/Olympus' }, DAILY_DIGEST_MESSAGES.timeZone],
+      // NUL bytes are refused at the edge, before any schema.
+      [{ hour: 8, time_zone: 'UTC\u0000' }, INPUT_MESSAGES.nul],
+      [{ hour: 8, time_zone: 'x'.repeat(10_000) }, DAILY_DIGEST_MESSAGES.timeZone],
+    ] as const) {
+      const res = await client.request('/api/alerts', { method: 'POST', json: { ...routeAlert(), digest: bad } })
+      expect(res.status, JSON.stringify(bad).slice(0, 80)).toBe(400)
+      expect(JSON.stringify(await res.json())).toContain(message)
     }
   })
 })

@@ -51,6 +51,7 @@ export function newAlertRow(a: {
     baselinePrice: rule.baseline_price,
     renotifyStep: input.renotify_step,
     quietHours: input.quiet_hours ?? null,
+    digest: input.digest ?? null,
     currency: params.currency,
     originAirport: origin,
     destinationAirport: destination,

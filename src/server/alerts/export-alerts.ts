@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { asc, eq } from 'drizzle-orm'
-import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, RULE_NAMES, stepCell, STOPS_NAMES, TRIP_NAMES } from '#shared/alerts/alert-csv.ts'
+import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, digestCell, RULE_NAMES, stepCell, STOPS_NAMES, TRIP_NAMES } from '#shared/alerts/alert-csv.ts'
 import { NOTIFICATION_CHANNELS } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
 import { alertPrices, alerts, clients } from '../db/schema.ts'
@@ -57,6 +57,7 @@ export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string
         row.baselinePrice,
         stepCell(row.renotifyStep),
         row.quietHours ? `${row.quietHours.start}-${row.quietHours.end} ${row.quietHours.time_zone}` : null,
+        row.digest ? digestCell(row.digest) : null,
         row.id,
         row.status,
         row.currentPrice,

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { alertCategory, checkFrequencyHours, premiumReasons, QUOTA_STATUSES, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { isAlertEditable, type Alert, type updateAlertSchema } from '#shared/alerts/alert.ts'
 import { ruleProblems, ruleTarget } from '#shared/alerts/alert-trigger.ts'
+import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { AlertStatus } from '#shared/alert-status.ts'
 import { getPlan, type PlanId } from '#shared/plans.ts'
@@ -59,6 +60,7 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
     if (patch.client_id !== undefined && patch.client_id !== row.clientId) await assertAlertClient(tx, userId, plan, patch.client_id)
 
     const trigger = patchedTrigger(row, patch)
+    assertDeliveryTiming(row, patch)
 
     const rulesChanged = patch.notification_channels !== undefined || patch.check_frequency !== undefined
     const statusChanged = patch.status !== undefined && patch.status !== row.status
@@ -69,6 +71,7 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
         ...(trigger ?? (patch.target_price !== undefined ? { targetPrice: patch.target_price } : {})),
         ...(patch.renotify_step !== undefined ? { renotifyStep: patch.renotify_step } : {}),
         ...(patch.quiet_hours !== undefined ? { quietHours: patch.quiet_hours } : {}),
+        ...(patch.digest !== undefined ? { digest: patch.digest } : {}),
         ...(patch.client_id !== undefined ? { clientId: patch.client_id } : {}),
         ...(rulesChanged ? { notificationChannels: channels, checkFrequency: frequency, alertCategory: alertCategory(features) } : {}),
         // The owner's own pause or resume: a later upgrade no longer resumes it on its own.
@@ -113,6 +116,19 @@ function patchedTrigger(row: AlertRow, patch: AlertPatch) {
     baselinePrice: rule.baseline_price,
     targetPrice: ruleTarget(rule, patch.target_price ?? row.targetPrice),
     ...(touched ? { armed: true, lastNotifiedPrice: null } : {}),
+  }
+}
+
+/**
+ * Quiet hours and the daily digest, judged whole (the patch over what is stored): a digest
+ * already waits for its hour, so an alert has one or the other.
+ */
+function assertDeliveryTiming(row: AlertRow, patch: AlertPatch): void {
+  const quiet = patch.quiet_hours !== undefined ? patch.quiet_hours : row.quietHours
+  const digest = patch.digest !== undefined ? patch.digest : row.digest
+  if (quiet && digest) {
+    const message = DAILY_DIGEST_MESSAGES.withQuietHours
+    throw new AppError('validation_failed', message, { fieldErrors: { [patch.digest ? 'digest' : 'quiet_hours']: [message] } })
   }
 }
 

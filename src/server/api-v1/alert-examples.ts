@@ -33,6 +33,7 @@ export const alertExample: z.output<typeof alertSchema> = {
   baseline_price: 468,
   renotify_step: { unit: 'percent', value: 5 },
   quiet_hours: { start: '22:00', end: '07:00', time_zone: 'America/New_York' },
+  digest: null,
   currency: 'USD',
   origin_airport: 'JFK',
   destination_airport: 'LIS',

@@ -7,6 +7,7 @@ import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.ts'
 import { ALERT_TRIGGERS, DEFAULT_RENOTIFY_STEP, type RenotifyStep } from '#shared/alerts/alert-trigger.ts'
 import type { QuietHours } from '#shared/alerts/quiet-hours.ts'
+import type { DailyDigest } from '#shared/alerts/daily-digest.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -341,6 +342,8 @@ export const alerts = pgTable(
     renotifyStep: jsonb('renotify_step').$type<RenotifyStep>().notNull().default(DEFAULT_RENOTIFY_STEP),
     /** A night window in the traveller's time zone in which notices wait (decision 051); null: none. */
     quietHours: jsonb('quiet_hours').$type<QuietHours>(),
+    /** One message a day at this hour of the traveller's day instead of a notice per event (decision 054); null: at once. */
+    digest: jsonb('digest').$type<DailyDigest>(),
     currency: text('currency').notNull(),
     originAirport: text('origin_airport').notNull(),
     destinationAirport: text('destination_airport').notNull(),
@@ -562,6 +565,39 @@ export interface AlertNotificationPayload {
 }
 
 /**
+ * A daily digest (decision 054): one message to one recipient on one channel at one moment, listing
+ * the price events of every alert waiting for it. Its items stay alert_notifications rows (one per
+ * event and channel: dedupe, history and counts as before) with `digest_id` set; the digest is the
+ * unit the dispatcher claims (same lease, attempts and backoff as a notice), and its outcome is
+ * written to its items in the same transaction. New items join it only while it is pending and
+ * unclaimed; later ones go to the next day's.
+ */
+export const notificationDigests = pgTable(
+  'notification_digests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The advisor's client the notices go to (decision 043); null for the owner's own alerts. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['email', 'sms', 'whatsapp', 'push'] }).notNull(),
+    /** `${userId}:${clientId ?? 'own'}:${channel}:${dueAt}`: one digest per recipient, channel and moment. */
+    groupKey: text('group_key').notNull().unique(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: NOTIFICATION_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('notification_digests_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`)],
+)
+
+/**
  * The notification outbox (issue 6): one row per (alert, price event, channel), written in the same
  * transaction as the observation that triggered it. `dedupe_key` is unique, so a retried check or a
  * crashed worker never queues a notice twice; the dispatcher claims `pending` rows whose
@@ -590,11 +626,17 @@ export const alertNotifications = pgTable(
     price: money('price').notNull(),
     payload: jsonb('payload').$type<AlertNotificationPayload>().notNull(),
     providerMessageId: text('provider_message_id'),
+    /**
+     * Set when the notice waits for its alert's daily digest (decision 054): the digest is what the
+     * dispatcher claims, sends and retries; this row follows its outcome.
+     */
+    digestId: uuid('digest_id').references(() => notificationDigests.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     index('alert_notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('alert_notifications_digest_idx').on(t.digestId),
     index('alert_notifications_alert_idx').on(t.alertId, t.createdAt),
     // The admin overview, its trends and /metrics count recent notices by channel and status.
     index('alert_notifications_created_idx').on(t.createdAt),

@@ -91,7 +91,7 @@ describe('every state-changing route, from the route table (A10)', () => {
   // Each has its own proof instead of the browser's Origin (decision 028): Apple's form post
   // carries the flow's state, the simulated seller page and one-click unsubscribe a signed token,
   // the public API v1 a personal API token (it drops cookies: api-tokens/api-v1.db.test.ts).
-  const EXEMPT = [/^\/api\/auth\/callback\/apple$/, /^\/api\/flights\/simulated-seller$/, /^\/api\/alerts\/:id\/unsubscribe$/, /^\/api\/clients\/:id\/(confirm|unsubscribe)$/, /^\/api\/v1\//]
+  const EXEMPT = [/^\/api\/auth\/callback\/apple$/, /^\/api\/flights\/simulated-seller$/, /^\/api\/alerts\/(digests\/)?:id\/unsubscribe$/, /^\/api\/clients\/:id\/(confirm|unsubscribe)$/, /^\/api\/v1\//]
   const mutating = () =>
     appRoutes(t).filter(({ method, path }) => !['GET', 'HEAD', 'OPTIONS'].includes(method) && !EXEMPT.some((rule) => rule.test(path)))
 

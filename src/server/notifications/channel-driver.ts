@@ -1,6 +1,6 @@
 import type { NativePushPlatform } from '#shared/notifications.ts'
 import type { NotificationChannel } from '#shared/plans.ts'
-import type { AlertNotificationPayload } from '../db/schema.ts'
+import type { NoticeContent } from './notice-content.ts'
 import type { EmailBrand } from '../email/templates.ts'
 
 /**
@@ -48,8 +48,8 @@ export interface ChannelDriver {
   /** As /api/health reports it: 'outbox', 'smtp', 'twilio', 'webpush' (push joins its services: 'webpush+fcm+apns'). */
   name: string
   /**
-   * Sends one notice. `idempotencyKey` is the row's dedupe key, passed to providers that accept
+   * Sends one notice or daily digest. `idempotencyKey` is the row's dedupe key, passed to providers that accept
    * one. Throws ChannelError; a recipient without an address for the channel is a non-retryable error.
    */
-  send(payload: AlertNotificationPayload, to: NotificationRecipient, idempotencyKey: string): Promise<ChannelSendResult>
+  send(payload: NoticeContent, to: NotificationRecipient, idempotencyKey: string): Promise<ChannelSendResult>
 }

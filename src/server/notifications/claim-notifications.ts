@@ -24,6 +24,8 @@ export async function claimDueNotifications(
     .where(
       and(
         eq(alertNotifications.status, 'pending'),
+        // A digest's notices go out with their digest (claim-digests.ts), never one by one.
+        isNull(alertNotifications.digestId),
         lte(alertNotifications.nextAttemptAt, now),
         or(isNull(alertNotifications.leaseUntil), lt(alertNotifications.leaseUntil, now)),
       ),

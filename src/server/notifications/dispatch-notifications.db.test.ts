@@ -13,7 +13,8 @@ import { ChannelError } from './channel-driver.ts'
 import { MissingAddressError } from './channel-errors.ts'
 import { createTwilioChannel } from './channels/twilio-channel.ts'
 import { claimDueNotifications, startAttempt } from './claim-notifications.ts'
-import { DISPATCH_DEFAULTS, dispatchDueNotifications, type DispatchDeps } from './dispatch-notifications.ts'
+import { DISPATCH_DEFAULTS, dispatchDueNotifications } from './dispatch-notifications.ts'
+import type { DigestDispatchDeps } from './dispatch-digests.ts'
 import { DEFAULT_RETRY_POLICY } from './retry-policy.ts'
 import { startNotificationDispatcher } from './start-dispatcher.ts'
 
@@ -28,12 +29,13 @@ let channels: Record<NotificationChannel, ScriptedChannel>
 let clock: Date
 const MINUTE = 60_000
 
-const deps = (overrides: Partial<DispatchDeps> = {}): DispatchDeps => ({
+const deps = (overrides: Partial<DigestDispatchDeps> = {}): DigestDispatchDeps => ({
   db: database.db,
   channels,
   logger: silentLogger,
   now: () => clock,
   unsubscribeUrl: (alertId) => `http://localhost:3000/api/alerts/${alertId}/unsubscribe?token=t`,
+  digestUnsubscribeUrl: (digestId) => `http://localhost:3000/api/alerts/digests/${digestId}/unsubscribe?token=t`,
   clientLinks: createClientLinks({ secret: 'test-secret', publicUrl: 'http://localhost:3000' }),
   publicUrl: 'http://localhost:3000',
   random: () => 0.5,

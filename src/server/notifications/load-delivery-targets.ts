@@ -24,7 +24,7 @@ export interface DeliveryTarget {
    */
   owner: { plan: PlanId; phoneVerified: boolean; recipient: NotificationRecipient } | null
   /** The advisor's client the alert is for (decision 043), or null for the owner's own alert. */
-  client: { channels: ClientChannel[]; emailStatus: ContactStatus; phoneStatus: ContactStatus } | null
+  client: { id: string; channels: ClientChannel[]; emailStatus: ContactStatus; phoneStatus: ContactStatus } | null
 }
 
 export interface TargetLinks {
@@ -99,7 +99,7 @@ export async function loadDeliveryTargets(deps: TargetLinks & { db: Db }, rows: 
     targets.set(row.id, {
       alert: alert ? { status: alert.status, departureDate: alert.departureDate, notificationChannels: alert.notificationChannels } : null,
       owner: target,
-      client: client ? { channels: client.channels, emailStatus: emailStatus(client), phoneStatus: phoneStatus(client) } : null,
+      client: client ? { id: client.id, channels: client.channels, emailStatus: emailStatus(client), phoneStatus: phoneStatus(client) } : null,
     })
   }
   return targets

@@ -1,5 +1,6 @@
 import { startPollingLoop, type PollingLoop } from '../jobs/polling-loop.ts'
-import { DISPATCH_DEFAULTS, dispatchDueNotifications, type DispatchDeps, type DispatchOptions } from './dispatch-notifications.ts'
+import { dispatchDueDigests, type DigestDispatchDeps } from './dispatch-digests.ts'
+import { DISPATCH_DEFAULTS, dispatchDueNotifications, type DispatchOptions } from './dispatch-notifications.ts'
 import type { OutboxSignal } from './outbox-signal.ts'
 
 export const DISPATCH_POLL_MS = 5_000
@@ -10,7 +11,7 @@ export const DISPATCH_POLL_MS = 5_000
  * may each run one. Stopping waits for the round in flight, so shutdown doesn't cut a send in half.
  */
 export function startNotificationDispatcher(
-  deps: DispatchDeps,
+  deps: DigestDispatchDeps,
   options: DispatchOptions & { pollMs?: number; signal?: OutboxSignal } = {},
 ): PollingLoop {
   const batchSize = options.batchSize ?? DISPATCH_DEFAULTS.batchSize
@@ -22,8 +23,10 @@ export function startNotificationDispatcher(
     failureMessage: 'notification round failed; retrying later',
     cycle: async () => {
       const summary = await dispatchDueNotifications(deps, options)
-      if (summary.claimed > 0) deps.logger.debug({ summary }, 'notification round')
-      return { again: summary.claimed >= batchSize }
+      // Daily digests (decision 054) in the same round: claimed, sent and retried the same way.
+      const digests = await dispatchDueDigests(deps, options)
+      if (summary.claimed > 0 || digests.claimed > 0) deps.logger.debug({ summary, digests }, 'notification round')
+      return { again: summary.claimed >= batchSize || digests.claimed >= batchSize }
     },
   })
 }

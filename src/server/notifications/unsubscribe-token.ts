@@ -12,6 +12,9 @@ export interface UnsubscribeLinks {
   verify(alertId: string, token: string, channel?: NotificationChannel): boolean
   /** The full link for an alert's emails, used in the body and the List-Unsubscribe header. */
   url(alertId: string): string
+  /** A daily digest's link (decision 054): stops email for every alert in that digest. */
+  digestUrl(digestId: string): string
+  verifyDigest(digestId: string, token: string): boolean
 }
 
 export function createUnsubscribeLinks({ secret, publicUrl }: { secret: string; publicUrl: string }): UnsubscribeLinks {
@@ -19,13 +22,18 @@ export function createUnsubscribeLinks({ secret, publicUrl }: { secret: string; 
   const key = createHmac('sha256', secret).update('faredrop:unsubscribe-link:v1').digest()
   const token = (alertId: string, channel: NotificationChannel = 'email') =>
     createHmac('sha256', key).update(`${alertId}:${channel}`).digest('base64url')
+  // A digest's token signs another label, so it can never pass for an alert's (or the reverse).
+  const digestToken = (digestId: string) => createHmac('sha256', key).update(`digest:${digestId}`).digest('base64url')
+  const same = (expected: string, given: string) => {
+    const a = Buffer.from(given)
+    const b = Buffer.from(expected)
+    return a.length === b.length && timingSafeEqual(a, b)
+  }
   return {
     token,
-    verify(alertId, given, channel = 'email') {
-      const expected = Buffer.from(token(alertId, channel))
-      const actual = Buffer.from(given)
-      return actual.length === expected.length && timingSafeEqual(actual, expected)
-    },
+    verify: (alertId, given, channel = 'email') => same(token(alertId, channel), given),
     url: (alertId) => `${publicUrl}/api/alerts/${alertId}/unsubscribe?token=${token(alertId)}`,
+    digestUrl: (digestId) => `${publicUrl}/api/alerts/digests/${digestId}/unsubscribe?token=${digestToken(digestId)}`,
+    verifyDigest: (digestId, given) => same(digestToken(digestId), given),
   }
 }

@@ -38,10 +38,13 @@ export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], 
   await queueAlertTriggeredEvents(tx, raised.map(({ alert, notify, lowestPrice, payload }) => ({ alert, eventKey: notify.eventKey, price: notify.price, lowestPrice, notice: payload })), input.now)
 
   const notices = raised.flatMap(({ alert, notify, payload }): Notice[] => {
-    // In the alert's quiet hours the notices wait for the morning; webhooks above do not (machines don't sleep).
+    // In the alert's quiet hours the notices wait for the morning, or for the traveller's daily
+    // digest; webhooks above do not (machines don't sleep).
     const dueAt = quietUntil(input.now, alert.quietHours)
+    const digest = alert.digest ? { schedule: alert.digest, clientId: alert.clientId } : null
     return noticeChannels(alert.notificationChannels, planOf(alert.userId)).map((channel) => ({
       ...(dueAt ? { dueAt } : {}),
+      ...(digest ? { digest } : {}),
       alertId: alert.id,
       userId: alert.userId,
       channel,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ALERT_CSV_COLUMNS, alertFromCsvRow, CSV_MESSAGES } from './alert-csv.ts'
 import { TRIGGER_MESSAGES } from './alert-trigger.ts'
 import { QUIET_HOURS_MESSAGES } from './quiet-hours.ts'
+import { DAILY_DIGEST_MESSAGES } from './daily-digest.ts'
 
 const example = Object.fromEntries(ALERT_CSV_COLUMNS.map((column) => [column.name, column.example]))
 const row = (over: Record<string, string>) => ({ ...example, depart: '2030-04-10', return: '2030-04-17', ...over })
@@ -47,5 +48,15 @@ describe('CSV columns for when to notify (decision 051)', () => {
         { line: 3, column: 'quiet_hours', message: QUIET_HOURS_MESSAGES.timeZone },
       ]),
     })
+  })
+})
+
+describe('CSV column for the daily digest (decision 054)', () => {
+  it('reads "08:00 Europe/Lisbon", and refuses what does not read so, a bad zone and a digest beside quiet hours', () => {
+    expect(alertFromCsvRow(row({ quiet_hours: '', digest: '08:00 Europe/Lisbon' }), 2)).toMatchObject({ alert: { digest: { hour: 8, time_zone: 'Europe/Lisbon' } } })
+    expect(alertFromCsvRow(row({ quiet_hours: '', digest: '8am' }), 3)).toEqual({ errors: [{ line: 3, column: 'digest', message: CSV_MESSAGES.digest }] })
+    expect(alertFromCsvRow(row({ quiet_hours: '', digest: '08:30 UTC' }), 3)).toEqual({ errors: [{ line: 3, column: 'digest', message: CSV_MESSAGES.digest }] })
+    expect(alertFromCsvRow(row({ quiet_hours: '', digest: '08:00 Mars/Olympus' }), 4)).toEqual({ errors: [{ line: 4, column: 'digest', message: DAILY_DIGEST_MESSAGES.timeZone }] })
+    expect(alertFromCsvRow(row({ digest: '08:00 UTC' }), 5)).toEqual({ errors: [{ line: 5, column: 'digest', message: DAILY_DIGEST_MESSAGES.withQuietHours }] })
   })
 })

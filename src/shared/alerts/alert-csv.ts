@@ -37,6 +37,7 @@ export const ALERT_CSV_COLUMNS = [
   { name: 'price_now', required: false, description: 'The price a drop or new low is measured from (drop and new-low need it).', example: '500' },
   { name: 'step', required: false, description: 'How far a further drop must go before it notifies again: a percentage such as 5% (1–50 %), or an amount such as 20. Empty: 5%.', example: '5%' },
   { name: 'quiet_hours', required: false, description: 'Hold notices from–to in a time zone, such as 22:00-07:00 Europe/Lisbon. Empty: none.', example: '22:00-07:00 America/New_York' },
+  { name: 'digest', required: false, description: 'One daily digest instead of each notice, at an hour in a time zone, such as 08:00 Europe/Lisbon. Not with quiet_hours. Empty: each notice at once.', example: '' },
 ] as const satisfies readonly AlertCsvColumn[]
 
 export type AlertCsvColumnName = (typeof ALERT_CSV_COLUMNS)[number]['name']
@@ -70,6 +71,7 @@ export const CSV_MESSAGES = {
   rule: 'Rule must be below, drop or new-low.',
   step: 'Step must be a percentage such as 5% or an amount such as 20.',
   quietHours: 'Quiet hours must read like 22:00-07:00 Europe/Lisbon.',
+  digest: 'A daily digest must read like 08:00 Europe/Lisbon (on the hour).',
   clientTwice: (name: string) => `More than one client is named "${name}". Rename one on your Clients page so each name says whom it means.`,
 } as const
 
@@ -108,6 +110,7 @@ const COLUMN_OF_PATH: [RegExp, AlertCsvColumnName][] = [
   [/^baseline_price$/, 'price_now'],
   [/^renotify_step/, 'step'],
   [/^quiet_hours/, 'quiet_hours'],
+  [/^digest/, 'digest'],
 ]
 
 /** The CSV column a schema or server field path (`search_parameters.outbound_date`) came from. */
@@ -133,6 +136,15 @@ function readQuietHours(text: string): { start: string; end: string; time_zone: 
   const match = /^(\d{2}:\d{2})\s*-\s*(\d{2}:\d{2})\s+(\S{1,64})$/.exec(text)
   return match ? { start: match[1]!, end: match[2]!, time_zone: match[3]! } : null
 }
+
+/** "08:00 Europe/Lisbon" → a daily digest; null when it doesn't read so (the schema judges the zone). */
+function readDigest(text: string): { hour: number; time_zone: string } | null {
+  const match = /^(\d{2}):00\s+(\S{1,64})$/.exec(text)
+  return match ? { hour: Number(match[1]), time_zone: match[2]! } : null
+}
+
+/** A digest as the digest column writes it: "08:00 Europe/Lisbon". */
+export const digestCell = (digest: { hour: number; time_zone: string }) => `${String(digest.hour).padStart(2, '0')}:00 ${digest.time_zone}`
 
 /** A step as the step column writes it: "5%" or "20". */
 export const stepCell = (step: { unit: 'percent' | 'amount'; value: number }) => (step.unit === 'percent' ? `${step.value}%` : String(step.value))
@@ -165,6 +177,8 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
   if (step === null) fail('step', CSV_MESSAGES.step)
   const quiet = cell('quiet_hours') === '' ? undefined : readQuietHours(cell('quiet_hours'))
   if (quiet === null) fail('quiet_hours', CSV_MESSAGES.quietHours)
+  const digest = cell('digest') === '' ? undefined : readDigest(cell('digest'))
+  if (digest === null) fail('digest', CSV_MESSAGES.digest)
 
   const channelNames = cell('channels') === '' ? ['email'] : cell('channels').toLowerCase().split(';').map((name) => name.trim()).filter(Boolean)
   for (const name of channelNames) if (!(NOTIFICATION_CHANNELS as readonly string[]).includes(name)) fail('channels', CSV_MESSAGES.channel(name))
@@ -198,6 +212,7 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
     ...(cell('price_now') !== '' ? { baseline_price: cell('price_now') } : {}),
     ...(step ? { renotify_step: step } : {}),
     ...(quiet ? { quiet_hours: quiet } : {}),
+    ...(digest ? { digest } : {}),
   })
   if (parsed.success && errors.length === 0) return { alert: parsed.data }
   for (const issue of parsed.success ? [] : parsed.error.issues) {

@@ -16,6 +16,7 @@ import {
   type TriggerRule,
 } from './alert-trigger.ts'
 import { quietHoursSchema, type QuietHours } from './quiet-hours.ts'
+import { DAILY_DIGEST_MESSAGES, dailyDigestSchema, type DailyDigest } from './daily-digest.ts'
 
 /**
  * The alert API contract (`../shared/reference/api.md` "Alerts", spec sections 3, 7 and 8): what
@@ -96,8 +97,11 @@ export const createAlertSchema = z
     renotify_step: renotifyStepSchema.default(DEFAULT_RENOTIFY_STEP),
     /** Notices wait through this window of the traveller's night (quiet-hours.ts); null: none. */
     quiet_hours: quietHoursSchema.nullable().optional(),
+    /** One message a day at this hour of the traveller's day instead of one per price event (daily-digest.ts); null: at once. */
+    digest: dailyDigestSchema.nullable().optional(),
   })
   .superRefine((alert, ctx) => {
+    if (alert.quiet_hours && alert.digest) ctx.addIssue({ code: 'custom', message: DAILY_DIGEST_MESSAGES.withQuietHours, path: ['digest'] })
     const rule = { trigger: alert.trigger, drop_percent: alert.drop_percent ?? null, baseline_price: alert.baseline_price ?? null }
     for (const [path, message] of Object.entries(ruleProblems(rule))) ctx.addIssue({ code: 'custom', message, path: [path] })
     if (!Object.values(alert.notification_channels).some(Boolean)) {
@@ -127,6 +131,7 @@ export const updateAlertSchema = z
     baseline_price: baselinePriceSchema.nullable(),
     renotify_step: renotifyStepSchema,
     quiet_hours: quietHoursSchema.nullable(),
+    digest: dailyDigestSchema.nullable(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to update')
@@ -134,6 +139,7 @@ export const updateAlertSchema = z
     message: ALERT_MESSAGES.noChannel,
     path: ['notification_channels'],
   })
+  .refine((patch) => !(patch.quiet_hours && patch.digest), { message: DAILY_DIGEST_MESSAGES.withQuietHours, path: ['digest'] })
 export type UpdateAlertInput = z.input<typeof updateAlertSchema>
 
 /** Section 3 "Alert list filters" (defaults: active, created_at, desc). */
@@ -187,6 +193,7 @@ export interface AlertNotificationRecord {
 /** Section 3 "Alert (as read)", plus what the list shows (lowest price, check times, notes) and its trigger rule. */
 export interface Alert extends TriggerRule {
   quiet_hours: QuietHours | null
+  digest: DailyDigest | null
   id: string
   status: AlertStatus
   alert_category: 'premium' | 'other'

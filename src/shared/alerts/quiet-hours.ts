@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { addLocalDays, instantOf, isTimeZone, wallClock } from '../time-zone.ts'
+
+export { isTimeZone }
 
 /**
  * Quiet hours (issue 17, decision 051): a window of the night, in the traveller's own time zone,
@@ -15,17 +18,6 @@ export const QUIET_HOURS_MESSAGES = {
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/
 
-/** Whether the runtime knows this IANA time zone ("Europe/London"). */
-export function isTimeZone(value: string): boolean {
-  if (value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return false
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
-}
-
 export const quietHoursSchema = z
   .object({
     start: z.string().trim().regex(HH_MM, QUIET_HOURS_MESSAGES.time),
@@ -39,46 +31,6 @@ export type QuietHours = z.infer<typeof quietHoursSchema>
 export const DEFAULT_QUIET_WINDOW = { start: '22:00', end: '07:00' } as const
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
-
-interface WallClock {
-  year: number
-  month: number
-  day: number
-  minutes: number
-}
-
-/** The wall clock in `timeZone` at `instant` (to the minute). */
-function wallClock(instant: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(instant)
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  return { year: part('year'), month: part('month'), day: part('day'), minutes: part('hour') * 60 + part('minute') }
-}
-
-/** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
-function offsetMs(instant: Date, timeZone: string): number {
-  const wall = wallClock(instant, timeZone)
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, 0, wall.minutes)
-  return asUtc - Math.floor(instant.getTime() / 60_000) * 60_000
-}
-
-/**
- * The instant the wall clock in `timeZone` reads `minutes` on the given local day. A time a DST
- * change skips (02:30 on a spring-forward night) lands just after the jump.
- */
-function instantOf(day: { year: number; month: number; day: number }, minutes: number, timeZone: string): Date {
-  const guess = Date.UTC(day.year, day.month - 1, day.day, 0, minutes)
-  const first = guess - offsetMs(new Date(guess), timeZone)
-  const second = guess - offsetMs(new Date(first), timeZone)
-  return new Date(Math.max(first, second))
-}
 
 /**
  * When notices raised at `now` may go out: the end of the quiet window when `now` falls in it, in
@@ -96,8 +48,7 @@ export function quietUntil(now: Date, quiet: QuietHours | null): Date | null {
   if (!inside) return null
   // Before midnight in a wrapping window, the window ends on the next local day.
   const nextDay = wraps && wall.minutes >= start
-  const local = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + (nextDay ? 1 : 0)))
-  const release = instantOf({ year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() }, end, quiet.time_zone)
+  const release = instantOf(addLocalDays(wall, nextDay ? 1 : 0), end, quiet.time_zone)
   return release.getTime() > now.getTime() ? release : null
 }
 

@@ -91,6 +91,10 @@ export const alertSchema = matches<Alert>()(
         .object({ start: z.string(), end: z.string(), time_zone: z.string() })
         .nullable()
         .meta({ id: 'QuietHours', description: 'Notices wait from `start` to `end` (HH:MM, the window may wrap midnight) in the IANA `time_zone`, and go out when it ends; null: none.' }),
+      digest: z
+        .object({ hour: z.number().int(), time_zone: z.string() })
+        .nullable()
+        .meta({ id: 'DailyDigest', description: 'Notices wait for one message a day, sent when the clock in the IANA `time_zone` shows `hour` (0–23), listing every alert with news; null: each notice at once. Not with `quiet_hours`.' }),
       currency: z.string(),
       origin_airport: z.string(),
       destination_airport: z.string(),

@@ -5,7 +5,7 @@ import { alertSubject, describeDates, describeDrop, routeLabel } from './alert-m
 import { priceHistoryBlock } from './price-history.ts'
 
 /** The price box: the new fare large, the drop against the target, the trip and the itinerary in brief. */
-function priceBlock(p: AlertNotificationPayload, accent: string = EMAIL_COLORS.good): EmailBlock {
+export function priceBlock(p: AlertNotificationPayload, accent: string = EMAIL_COLORS.good): EmailBlock {
   const dates = describeDates(p)
   const lines = [routeLabel(p), dates, p.itinerarySummary].filter((line): line is string => !!line)
   const price = formatPrice(p.price, p.currency)

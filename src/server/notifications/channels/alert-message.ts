@@ -43,7 +43,7 @@ export function describeDates(p: AlertNotificationPayload): string | null {
 }
 
 /** SMS stays in GSM-7 (160 characters a segment, not 70): no arrows, no en dashes. */
-const gsmSafe = (text: string) => text.replaceAll(' → ', ' to ').replaceAll(' ↔ ', ' to ').replaceAll('–', '-').replaceAll('→', '-')
+export const gsmSafe = (text: string) => text.replaceAll(' → ', ' to ').replaceAll(' ↔ ', ' to ').replaceAll('–', '-').replaceAll('→', '-')
 
 export const SMS_MAX_LENGTH = 320
 
@@ -99,7 +99,7 @@ export function pushMessage(p: AlertNotificationPayload): PushMessage {
   return { title: alertSubject(p), body: body.length > PUSH_BODY_MAX ? `${body.slice(0, PUSH_BODY_MAX - 1)}…` : body, url: p.alertUrl ?? p.searchUrl }
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
  * The SMS or WhatsApp text for a recipient: an advisor's client reads their advisor's brand, and

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { Mailer } from '../../email/mailer.ts'
 import { ChannelError, type ChannelDriver } from '../channel-driver.ts'
 import { errorText, MissingAddressError } from '../channel-errors.ts'
-import { alertEmail, unsubscribeHeaders } from './alert-email.ts'
+import { unsubscribeHeaders } from './alert-email.ts'
+import { noticeEmail } from './notice-text.ts'
 
 /**
  * Message-ID from the dedupe key: SMTP takes no idempotency key, but a retried notice keeps its
@@ -30,7 +31,7 @@ export function createEmailChannel({ mailer, messageIdDomain }: { mailer: Mailer
     name: mailer.driver,
     async send(payload, to, idempotencyKey) {
       if (!to.email) throw new MissingAddressError('email', 'the account has no email address')
-      const content = alertEmail(payload, { unsubscribeUrl: to.unsubscribeUrl, brand: to.brand })
+      const content = noticeEmail(payload, { unsubscribeUrl: to.unsubscribeUrl, brand: to.brand })
       try {
         const sent = await mailer.send({
           to: to.email,

@@ -3,8 +3,8 @@ import { extractLinks, insertOutboxMessage } from '../../email/outbox-mailer.ts'
 import type { Logger } from '../../lib/logger.ts'
 import type { ChannelDriver, NotificationRecipient } from '../channel-driver.ts'
 import { MissingAddressError } from '../channel-errors.ts'
-import { phoneText, pushMessage } from './alert-message.ts'
-import type { AlertNotificationPayload } from '../../db/schema.ts'
+import type { NoticeContent } from '../notice-content.ts'
+import { noticePhoneText, noticePushMessage } from './notice-text.ts'
 
 type OutboxChannel = 'sms' | 'whatsapp' | 'push'
 
@@ -18,13 +18,13 @@ interface OutboxRow {
  * What the real driver would have sent, as an outbox row. Push goes to the person (their email
  * address names them in the outbox), since offline there is no push service to hold devices.
  */
-function render(channel: OutboxChannel, payload: AlertNotificationPayload, to: NotificationRecipient, shortUrl: string): OutboxRow {
+function render(channel: OutboxChannel, payload: NoticeContent, to: NotificationRecipient, shortUrl: string): OutboxRow {
   if (channel === 'push') {
-    const message = pushMessage(payload)
+    const message = noticePushMessage(payload)
     return { to: to.email, subject: message.title, text: `${message.body}\n${message.url}` }
   }
   if (!to.phone) throw new MissingAddressError(channel, 'no phone number on the profile')
-  return { to: to.phone, subject: null, text: phoneText(channel, payload, to, shortUrl) }
+  return { to: to.phone, subject: null, text: noticePhoneText(channel, payload, to, shortUrl) }
 }
 
 /**

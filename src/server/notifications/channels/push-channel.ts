@@ -1,7 +1,8 @@
 import type { ChannelDriver, NotificationRecipient } from '../channel-driver.ts'
 import { ChannelError } from '../channel-driver.ts'
 import { MissingAddressError } from '../channel-errors.ts'
-import { pushMessage, type PushMessage } from './alert-message.ts'
+import type { PushMessage } from './alert-message.ts'
+import { noticePushMessage } from './notice-text.ts'
 
 /** One device's answer from its push service. `gone`: the service says the device no longer exists (its row is already removed). */
 export type PushOutcome = { ok: true; id: string | null } | { ok: false; gone: boolean; retryable: boolean; error: string }
@@ -28,7 +29,7 @@ export function createPushChannel(senders: readonly PushSender[]): ChannelDriver
     channel: 'push',
     name: senders.map((sender) => sender.name).join('+'),
     async send(payload, to, idempotencyKey) {
-      const message = pushMessage(payload)
+      const message = noticePushMessage(payload)
       const outcomes = (await Promise.all(senders.map((sender) => sender.deliverAll(message, to, idempotencyKey)))).flat()
       if (outcomes.length === 0) throw new MissingAddressError('push', 'no push subscription for this user')
       const delivered = outcomes.filter((o) => o.ok)

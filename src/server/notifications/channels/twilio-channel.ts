@@ -2,7 +2,7 @@ import type TwilioSDK from 'twilio'
 import type { Logger } from '../../lib/logger.ts'
 import { ChannelError, type ChannelDriver } from '../channel-driver.ts'
 import { errorText, isRetryableStatus, MissingAddressError } from '../channel-errors.ts'
-import { phoneText } from './alert-message.ts'
+import { noticePhoneText } from './notice-text.ts'
 import { loadTwilioClient, smsSenderFields, type TwilioClientConfig } from './twilio-client.ts'
 
 export interface TwilioChannelConfig extends TwilioClientConfig {
@@ -52,7 +52,7 @@ export function createTwilioChannel(config: TwilioChannelConfig): ChannelDriver 
       try {
         const message = await (await client).messages.create({
           to: channel === 'whatsapp' ? whatsappAddress(to.phone) : to.phone,
-          body: phoneText(channel, payload, to, shortUrl),
+          body: noticePhoneText(channel, payload, to, shortUrl),
           ...sender,
         })
         return { providerMessageId: message.sid }

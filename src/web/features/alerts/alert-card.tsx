@@ -1,9 +1,10 @@
-import { BellRing, CalendarClock, Crown, Info, Mail, Moon, Radar, TrendingDown } from 'lucide-react'
+import { BellRing, CalendarClock, Crown, Info, Mail, Moon, Newspaper, Radar, TrendingDown } from 'lucide-react'
 import { ClientBadge } from '../clients/index.ts'
 import type { ReactNode } from 'react'
 import { isAlertEditable, isAlertExpired, type Alert } from '#shared/alerts/alert.ts'
 import { priceDropPercent } from '#shared/alerts/alert-text.ts'
 import { quietHoursText } from '#shared/alerts/quiet-hours.ts'
+import { dailyDigestText } from '#shared/alerts/daily-digest.ts'
 import { formatPrice, formatRoute } from '#shared/format.ts'
 import { AlertStatusBadge } from '../../components/alert-status-badge.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -73,6 +74,7 @@ export function AlertCard({ alert, now, today, readOnly = false }: { alert: Aler
       <ul className="flex flex-wrap gap-x-4 gap-y-1.5 text-xs text-muted-foreground" aria-label="How it is checked">
         <Meta icon={<BellRing />}>{ruleText(alert)}</Meta>
         {alert.quiet_hours && <Meta icon={<Moon />}>{quietHoursText(alert.quiet_hours)}</Meta>}
+        {alert.digest && <Meta icon={<Newspaper />}>{dailyDigestText(alert.digest)}</Meta>}
         <Meta icon={<Mail />}>{channelsText(alert.notification_channels)}</Meta>
         <Meta icon={<Radar />}>{frequencyLabel(alert.check_frequency)}</Meta>
         <Meta icon={<CalendarClock />}>{`${lastCheckedText(alert.last_checked_at, now)} · ${nextCheckText(isChecked(status) ? alert.next_check_at : null, now)}`}</Meta>

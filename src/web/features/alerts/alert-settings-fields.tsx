@@ -6,6 +6,7 @@ import type { AlertSettings, AlertSettingsInput } from './alert-settings-schema.
 import { ChannelSwitches } from './channel-switches.tsx'
 import { FrequencyOptions } from './frequency-options.tsx'
 import { QuietHoursField } from './quiet-hours-field.tsx'
+import { DailyDigestField } from './daily-digest-field.tsx'
 import { TriggerFields } from './trigger-fields.tsx'
 import { ClientChoice } from '../clients/index.ts'
 
@@ -44,6 +45,7 @@ export function AlertSettingsFields({
       </div>
       <TriggerFields form={form} currency={currency} />
       <QuietHoursField form={form} />
+      <DailyDigestField form={form} />
       {plan === 'unlimited' && <ClientChoice field={form.register('client_id')} error={errors.client_id?.message} />}
       <ChannelSwitches control={form.control} plan={plan} error={errors.notification_channels?.message} />
       <FrequencyOptions

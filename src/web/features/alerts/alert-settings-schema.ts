@@ -2,32 +2,34 @@ import type { UseFormSetError } from 'react-hook-form'
 import { z } from 'zod'
 import { ALERT_MESSAGES, createAlertSchema } from '#shared/alerts/alert.ts'
 import { dropPercentSchema, ruleProblems } from '#shared/alerts/alert-trigger.ts'
+import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
 
 /**
  * What the create and edit forms edit: name, target, channels and frequency, with the API's own
  * field schemas and messages (taken from createAlertSchema's shape, so the form can never accept
  * what the server refuses).
  */
-const { name, target_price, notification_channels, check_frequency, trigger, baseline_price, renotify_step, quiet_hours } = createAlertSchema.shape
+const { name, target_price, notification_channels, check_frequency, trigger, baseline_price, renotify_step, quiet_hours, digest } = createAlertSchema.shape
 /** The form's "Tracking for" select: "" is the advisor themselves. */
 const client_id = z.preprocess((value) => (value === '' ? null : value), createAlertSchema.shape.client_id)
 /** The drop field is empty unless the rule is a drop: "" reads as none. */
 const drop_percent = z.preprocess((value) => (value === '' ? null : value), dropPercentSchema.nullable().optional())
 
 export const alertSettingsSchema = z
-  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step, quiet_hours })
+  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step, quiet_hours, digest })
   .superRefine((settings, ctx) => {
     if (!Object.values(settings.notification_channels).some(Boolean)) {
       ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.noChannel, path: ['notification_channels'] })
     }
     const rule = { trigger: settings.trigger, drop_percent: settings.drop_percent ?? null, baseline_price: settings.baseline_price ?? null }
     for (const [path, message] of Object.entries(ruleProblems(rule))) ctx.addIssue({ code: 'custom', message, path: [path === 'baseline_price' ? 'trigger' : path] })
+    if (settings.quiet_hours && settings.digest) ctx.addIssue({ code: 'custom', message: DAILY_DIGEST_MESSAGES.withQuietHours, path: ['digest'] })
   })
 
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>
 export type AlertSettings = z.output<typeof alertSettingsSchema>
 
-const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step', 'quiet_hours'] as const
+const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step', 'quiet_hours', 'digest'] as const
 
 /**
  * Puts the server's field errors on the form's fields ("notification_channels.sms" on the channel

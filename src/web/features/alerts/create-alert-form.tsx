@@ -61,6 +61,7 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
       baseline_price: context.referencePrice,
       renotify_step: { ...DEFAULT_RENOTIFY_STEP },
       quiet_hours: null,
+      digest: null,
     },
   })
 
@@ -68,12 +69,13 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
     if (!built.ok) return
     setFailure(null)
     try {
-      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, quiet_hours: quiet, ...settings } = values
+      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, quiet_hours: quiet, digest, ...settings } = values
       await create.mutateAsync({
         ...settings,
         ...(values.trigger === 'drop' ? { drop_percent: dropPercent ?? null } : {}),
         ...(baseline ? { baseline_price: baseline } : {}),
         ...(quiet ? { quiet_hours: quiet } : {}),
+        ...(digest ? { digest } : {}),
         ...(clientId ? { client_id: clientId } : {}),
         alertType,
         search_parameters: built.params,

@@ -63,6 +63,7 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
       baseline_price: alert.current_price ?? alert.baseline_price,
       renotify_step: { ...alert.renotify_step },
       quiet_hours: alert.quiet_hours ? { ...alert.quiet_hours } : null,
+      digest: alert.digest ? { ...alert.digest } : null,
     },
   })
 
@@ -71,12 +72,14 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
     setUpgrade(null)
     try {
       // The client travels only when it changed (a downgraded advisor may still edit a client's alert).
-      const { client_id: clientId, trigger, drop_percent: dropPercent, baseline_price: baseline, renotify_step: step, quiet_hours: quiet, ...rest } = values
+      const { client_id: clientId, trigger, drop_percent: dropPercent, baseline_price: baseline, renotify_step: step, quiet_hours: quiet, digest, ...rest } = values
       // The rule travels only when it changed: a changed rule starts afresh on the server (decision 051).
       const ruleChanged = trigger !== alert.trigger || (trigger === 'drop' && dropPercent !== alert.drop_percent)
       const stepChanged = step.unit !== alert.renotify_step.unit || step.value !== alert.renotify_step.value
       const was = alert.quiet_hours
       const quietChanged = quiet && was ? quiet.start !== was.start || quiet.end !== was.end || quiet.time_zone !== was.time_zone : Boolean(quiet) !== Boolean(was)
+      const before = alert.digest
+      const digestChanged = digest && before ? digest.hour !== before.hour || digest.time_zone !== before.time_zone : Boolean(digest) !== Boolean(before)
       await update.mutateAsync({
         id: alert.id,
         patch: {
@@ -85,6 +88,7 @@ function EditAlertForm({ alert, onDone }: { alert: Alert; onDone: () => void }) 
           ...(ruleChanged ? { trigger, drop_percent: trigger === 'drop' ? (dropPercent ?? null) : null, baseline_price: baseline ?? null } : {}),
           ...(stepChanged ? { renotify_step: step } : {}),
           ...(quietChanged ? { quiet_hours: quiet ?? null } : {}),
+          ...(digestChanged ? { digest: digest ?? null } : {}),
         },
       })
       toast.success('Alert updated')

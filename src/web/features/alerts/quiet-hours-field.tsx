@@ -18,8 +18,11 @@ export function QuietHoursField({ form }: { form: UseFormReturn<AlertSettingsInp
   const quiet = form.watch('quiet_hours') as QuietHours | null | undefined
   const errors = form.formState.errors.quiet_hours
   const message = errors?.start?.message ?? errors?.end?.message ?? errors?.time_zone?.message ?? errors?.message
-  const toggle = (on: boolean) =>
+  const toggle = (on: boolean) => {
     form.setValue('quiet_hours', on ? { ...DEFAULT_QUIET_WINDOW, time_zone: quiet?.time_zone ?? browserTimeZone() } : null, { shouldDirty: true })
+    // A daily digest already waits for its hour (decision 054): one or the other.
+    if (on) form.setValue('digest', null, { shouldDirty: true })
+  }
   return (
     <fieldset className="grid gap-2 text-sm">
       <legend className="sr-only">Quiet hours</legend>

@@ -22,6 +22,7 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     baseline_price: null,
     renotify_step: { unit: 'percent', value: 5 },
     quiet_hours: null,
+    digest: null,
     currency: 'USD',
     origin_airport: 'LHR',
     destination_airport: 'JFK',

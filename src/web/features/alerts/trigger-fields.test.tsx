@@ -164,3 +164,49 @@ describe('quiet hours (decision 051)', () => {
     expect(within(card).getByRole('list', { name: 'How it is checked' })).toHaveTextContent('Notices wait from 23:00 to 06:30 (America/New York)')
   })
 })
+
+describe('daily digest (decision 054)', () => {
+  it('sends one digest a day at the traveller’s hour instead of each notice, and turns quiet hours off', async () => {
+    const user = userEvent.setup()
+    const created = makeAlert({ digest: { hour: 7, time_zone: 'UTC' } })
+    const api = serveAlertsApi({ answer: ({ method }) => (method === 'POST' ? Response.json({ success: true, alert: created }, { status: 201 }) : undefined) })
+    const dialog = await openCreate(oneWayResults())
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Hold notices at night' }))
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Send one daily digest instead' }))
+    // One or the other: a digest already waits for its hour.
+    expect(within(dialog).getByRole('checkbox', { name: 'Hold notices at night' })).not.toBeChecked()
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    expect(within(dialog).getByLabelText('Every day at')).toHaveValue('8')
+    expect(dialog).toHaveTextContent(`Your time (${zone.replace(/_/g, ' ')}). One message a day lists every drop this alert found since the last.`)
+    await user.selectOptions(within(dialog).getByLabelText('Every day at'), '07:00')
+    await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
+    await waitFor(() => expect(api.made('POST', '/api/alerts')).toHaveLength(1))
+    const body = api.made('POST', '/api/alerts')[0]!.body
+    expect(body).toMatchObject({ digest: { hour: 7, time_zone: zone } })
+    expect(body).not.toHaveProperty('quiet_hours')
+  })
+
+  it('switches an alert from quiet hours to a digest in one edit', async () => {
+    const user = userEvent.setup()
+    const alert = makeAlert({ quiet_hours: { start: '22:00', end: '07:00', time_zone: 'Europe/Lisbon' } })
+    const api = serveAlertsApi({
+      me: makeMe('premium'),
+      alerts: [alert],
+      answer: ({ method, body }) => (method === 'PATCH' ? Response.json({ alert: { ...alert, ...(body as object) } }) : undefined),
+    })
+    renderAtAlerts(<AlertsPage />)
+    await user.click(within(await screen.findByRole('article', { name: alert.name })).getByRole('button', { name: `Edit ${alert.name}` }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit alert' })
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Send one daily digest instead' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.made('PATCH', '/api/alerts/a1')[0]!.body).toMatchObject({ quiet_hours: null, digest: { hour: 8, time_zone: 'Europe/Lisbon' } })
+  })
+
+  it('shows an alert’s digest on its card', async () => {
+    serveAlertsApi({ alerts: [makeAlert({ digest: { hour: 19, time_zone: 'America/New_York' } })] })
+    renderAtAlerts(<AlertsPage />)
+    const card = await screen.findByRole('article')
+    expect(within(card).getByRole('list', { name: 'How it is checked' })).toHaveTextContent('One digest a day at 19:00 (America/New York)')
+  })
+})
