@@ -11,6 +11,7 @@ import type { BillingHistoryEntry, LocalCheckoutView, LocalPortalView, Subscript
 import type { AirportSearchResponse, BookingOptionsResponse, PriceInsights, SearchResponse } from './flights/model.ts'
 import type { DateGrid, FareCalendar, FlexibleResults } from './flights/fare-calendar.ts'
 import type { ObservedHistory } from './flights/observed-history.ts'
+import type { FareForecast } from './flights/forecast.ts'
 import type { PushPublicKeyResponse, PushSubscriptionsResponse } from './notifications.ts'
 import type { PhoneState } from './phone-verification.ts'
 import type { SecondFactor, SecondFactorMethods } from './second-factors.ts'
@@ -70,6 +71,7 @@ export interface ApiContract {
   'GET /api/flights/date-grid': DateGrid
   'GET /api/flights/flexible': FlexibleResults
   'GET /api/flights/observed-history': ObservedHistory
+  'GET /api/flights/forecast': FareForecast
 
   'GET /api/alerts': { alerts: Alert[] }
   'GET /api/alerts/quota': QuotaStatus

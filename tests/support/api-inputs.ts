@@ -9,6 +9,7 @@ import { checkoutRequestSchema, portalRequestSchema } from '#shared/billing-requ
 import { flightTokenSchema, priceInsightsQuerySchema, searchRequestSchema } from '#shared/flights/search-params.ts'
 import { dateGridQuerySchema, fareCalendarQuerySchema, flexibleQuerySchema } from '#shared/flights/fare-calendar.ts'
 import { observedHistoryQuerySchema } from '#shared/flights/observed-history.ts'
+import { fareForecastQuerySchema } from '#shared/flights/forecast.ts'
 import {
   deleteNativePushDeviceSchema,
   deletePushSubscriptionSchema,
@@ -72,6 +73,9 @@ export const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/flights/flexible': { query: { schema: flexibleQuerySchema, example: { from: 'JFK', to: 'LHR', flex: 'weekend', month: inDays(40).slice(0, 7) } } },
   'GET /api/flights/observed-history': {
     query: { schema: observedHistoryQuerySchema, example: { from: 'JFK', to: 'LHR', departureDate: inDays(30), returnDate: inDays(37), adults: '2', currency: 'EUR' } },
+  },
+  'GET /api/flights/forecast': {
+    query: { schema: fareForecastQuerySchema, example: { from: 'JFK', to: 'LHR', departureDate: inDays(30), returnDate: inDays(37), adults: '2', currency: 'EUR' } },
   },
   'PUT /api/me/phone': { body: { schema: setPhoneSchema, example: { phone: '+14155550123' } } },
   'POST /api/me/phone/verify': { body: { schema: verifyPhoneSchema, example: { code: '123456' } } },

@@ -18,6 +18,7 @@ export const FLIGHT_REQUEST_WEIGHTS: Readonly<Record<string, number>> = {
   'POST /api/flights/booking-options': 1,
   'GET /api/flights/price-insights': 1,
   'GET /api/flights/observed-history': 1,
+  'GET /api/flights/forecast': 1,
   'GET /api/flights/calendar': 4,
   'GET /api/flights/date-grid': 3,
   'GET /api/flights/flexible': 10,

@@ -9,12 +9,14 @@ import { dateGridQuerySchema, fareCalendarQuerySchema, flexibleQuerySchema } fro
 import { observedHistoryQuerySchema } from '#shared/flights/observed-history.ts'
 import type { Db } from '../db/client.ts'
 import { loadObservedHistory } from './load-observed-history.ts'
+import { fareForecastQuerySchema } from '#shared/flights/forecast.ts'
+import { loadFareForecast } from './load-fare-forecast.ts'
 
 /**
  * /api/airports and /api/flights/*: public, like the search page. The public API v1 mounts the same
  * routes behind its token door (decision 042), without the simulated seller's page.
  */
-export function flightRoutes(deps: { flights: FlightService; db: Db }, options: { simulatedSeller?: boolean } = {}) {
+export function flightRoutes(deps: { flights: FlightService; db: Db; now?: () => Date }, options: { simulatedSeller?: boolean } = {}) {
   const app = new Hono()
 
   app.get('/airports', (c) => {
@@ -44,6 +46,11 @@ export function flightRoutes(deps: { flights: FlightService; db: Db }, options: 
   app.get('/flights/observed-history', async (c) =>
     c.json((await loadObservedHistory(deps.db, observedHistoryQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/observed-history'>),
   )
+
+  // The buy-or-wait forecast of the same trip, from the same observations (decision 052).
+  // The app passes its clock (tests move it); a harness without one reads the system's.
+  const forecastDeps = { db: deps.db, now: deps.now ?? (() => new Date()) }
+  app.get('/flights/forecast', async (c) => c.json((await loadFareForecast(forecastDeps, fareForecastQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/forecast'>))
 
   if (options.simulatedSeller === false) return app
   // Where the simulated market's "Book" buttons land: there is no real seller offline.

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { airportCodesSchema, isoDateSchema, SEARCH_MESSAGES, TRAVEL_CLASSES } from './search-params.ts'
+import { airportCodesSchema, isoDateSchema, SEARCH_MESSAGES, TRAVEL_CLASSES, type SearchFilters, type SearchParams } from './search-params.ts'
 
 /**
  * A trip's price history from FareDrop's own observations (issue 16, decision 047): every cheapest
@@ -27,6 +27,24 @@ export const observedHistoryQuerySchema = z
   })
   .refine((q) => q.returnDate === undefined || q.returnDate >= q.departureDate, { path: ['returnDate'], message: SEARCH_MESSAGES.returnBeforeDeparture })
 export type ObservedHistoryQuery = z.infer<typeof observedHistoryQuerySchema>
+
+/**
+ * The observed trip of a search (its price history and forecast): a one-way or round trip with its
+ * route and dates, adults only (fares with children are not observed, decision 047); null otherwise.
+ */
+export function observedTripOf(params: SearchParams, filters: Pick<SearchFilters, 'currency'>): ObservedHistoryQuery | null {
+  if (params.tripType === 'multi-city' || !params.from || !params.to || !params.departureDate || params.children > 0) return null
+  if (params.tripType === 'round-trip' && !params.returnDate) return null
+  return {
+    from: params.from,
+    to: params.to,
+    departureDate: params.departureDate,
+    returnDate: params.tripType === 'round-trip' ? params.returnDate : undefined,
+    travelClass: params.travelClass,
+    adults: params.adults,
+    currency: filters.currency,
+  }
+}
 
 export interface ObservedPrice {
   /** When FareDrop saw it (ISO 8601). */

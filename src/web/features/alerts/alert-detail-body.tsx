@@ -6,6 +6,8 @@ import { searchFromAlertParams } from '#shared/alerts/alert-from-search.ts'
 import { priceDropPercent } from '#shared/alerts/alert-text.ts'
 import { formatPrice, formatRoute } from '#shared/format.ts'
 import { AlertStatusBadge } from '../../components/alert-status-badge.tsx'
+import { FareForecastLine } from '../../components/fare-forecast.tsx'
+import { observedTripOf } from '#shared/flights/observed-history.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { SheetDescription, SheetTitle } from '../../components/ui/sheet.tsx'
 import { searchUrl } from '#shared/flights/search-url.ts'
@@ -49,6 +51,7 @@ export function AlertDetailBody({ alert, now, today, onEdit }: { alert: Alert | 
         {drop !== null && <p className="col-span-3 text-sm font-medium text-success">{`${drop}% below target`}</p>}
       </dl>
       <p className="-mt-3 text-sm text-muted-foreground">{ruleText(alert)}</p>
+      <FareForecastLine trip={observedTripOf(params, filters)} context="alert" />
 
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button asChild className="sm:flex-1">

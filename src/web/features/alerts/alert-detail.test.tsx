@@ -88,3 +88,26 @@ describe('alert detail', () => {
     expect(await screen.findByRole('dialog', { name: 'Alert not found' })).toBeInTheDocument()
   })
 })
+
+describe('buy-or-wait forecast on an alert (decision 052)', () => {
+  it('shows the forecast of the alert’s own trip where it helps', async () => {
+    const user = userEvent.setup()
+    const asked: string[] = []
+    serveAlertsApi({
+      alerts: [roundTrip],
+      answer: ({ url }) => {
+        if (!url.startsWith('/api/flights/forecast')) return undefined
+        asked.push(url)
+        return Response.json({ signal: 'drop', confidence: 0.62, horizon_days: 7, shown: true, accuracy: 0.58, reason: 'Likely to drop: above its recent prices' })
+      },
+    })
+    renderAtAlerts(<AlertsPage />)
+    await user.click(within(await screen.findByRole('article', { name: 'Lisbon' })).getByRole('link', { name: 'Details of Lisbon' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Lisbon' })
+    expect(await within(sheet).findByTestId('fare-forecast')).toHaveTextContent(
+      'Likely to drop over the next 7 days. Above its recent prices. Your alert will tell you when it does. Right 58 % of the time on trips like this',
+    )
+    const query = new URL(asked[0]!, 'http://localhost').searchParams
+    expect(Object.fromEntries(query)).toMatchObject({ from: 'LHR', to: 'LIS', departureDate: '2030-03-05', returnDate: '2030-03-12', travelClass: 'business', adults: '2' })
+  })
+})

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { PriceInsights } from '#shared/flights/model.ts'
 import type { ObservedHistory, ObservedPrice } from '#shared/flights/observed-history.ts'
+import type { FareForecast } from '#shared/flights/forecast.ts'
 import { stubApi } from '#tests/setup/render.tsx'
 import { observedSummary, PriceInsightsPanel } from './price-insights-panel.tsx'
 import { renderAtSearch } from './test-utils.tsx'
@@ -174,5 +175,34 @@ describe('price insights panel: the observed price history', () => {
     expect(await screen.findByText('Lowest price by day')).toBeInTheDocument()
     expect(screen.queryByText(/FareDrop has/)).not.toBeInTheDocument()
     expect(calls).toHaveLength(0)
+  })
+})
+
+describe('buy-or-wait forecast (decision 052)', () => {
+  function serveForecast(answer: FareForecast) {
+    const calls: URL[] = []
+    stubApi((url) => {
+      const parsed = new URL(url, 'http://localhost')
+      if (parsed.pathname !== '/api/flights/forecast') return undefined
+      calls.push(parsed)
+      return Response.json(answer)
+    })
+    return calls
+  }
+
+  it('says whether the trip’s fare is likely to rise, why, and how often that was right, for the searched trip', async () => {
+    const calls = serveForecast({ signal: 'rise', confidence: 0.7, horizon_days: 7, shown: true, accuracy: 0.712, reason: 'Likely to rise: below its recent prices' })
+    renderAtSearch(<PriceInsightsPanel insights={providerInsights} currency="EUR" />, { search: ROUND_TRIP })
+    const line = await screen.findByTestId('fare-forecast')
+    expect(line).toHaveTextContent('Likely to rise over the next 7 days. Below its recent prices. Book soon. Right 71 % of the time on trips like this, in FareDrop’s replay of past prices.')
+    expect(Object.fromEntries(calls[0]!.searchParams)).toMatchObject({ from: 'JFK', to: 'LHR', departureDate: '2026-12-10', returnDate: '2026-12-17', adults: '2', currency: 'EUR' })
+  })
+
+  it('shows nothing where the measured accuracy does not beat “no clear signal”', async () => {
+    const calls = serveForecast({ signal: 'drop', confidence: 0.6, horizon_days: 7, shown: false, accuracy: 0.41, reason: 'Likely to drop' })
+    renderAtSearch(<PriceInsightsPanel insights={providerInsights} currency="EUR" />, { search: ROUND_TRIP })
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(screen.queryByTestId('fare-forecast')).not.toBeInTheDocument()
+    expect(screen.getByRole('region', { name: /Price insights/ })).not.toHaveTextContent('Likely')
   })
 })

@@ -4,13 +4,14 @@ import { lazy, Suspense, useId, useMemo, useState } from 'react'
 import { useLocation } from 'react-router'
 import { format, isSameDay, isToday } from 'date-fns'
 import type { PriceInsights, PriceLevel } from '#shared/flights/model.ts'
-import type { ObservedHistory, ObservedHistoryQuery } from '#shared/flights/observed-history.ts'
+import { observedTripOf, type ObservedHistory, type ObservedHistoryQuery } from '#shared/flights/observed-history.ts'
 import { decodeSearch } from '#shared/flights/search-url.ts'
 import { formatPrice } from '#shared/format.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Skeleton } from '../../../components/ui/skeleton.tsx'
 import { cn } from '../../../lib/cn.ts'
 import { fetchObservedHistory } from '../api.ts'
+import { FareForecastLine } from '../../../components/fare-forecast.tsx'
 import { LEVEL_ICON, LEVEL_STYLE } from './price-level-style.ts'
 
 // Recharts (~100 kB gzip) loads only when someone opens the price history.
@@ -88,17 +89,7 @@ function useSearchedTrip(): ObservedHistoryQuery | null {
   const location = useLocation()
   return useMemo(() => {
     const { params, filters } = decodeSearch(location.search)
-    if (params.tripType === 'multi-city' || !params.from || !params.to || !params.departureDate || params.children > 0) return null
-    if (params.tripType === 'round-trip' && !params.returnDate) return null
-    return {
-      from: params.from,
-      to: params.to,
-      departureDate: params.departureDate,
-      returnDate: params.tripType === 'round-trip' ? params.returnDate : undefined,
-      travelClass: params.travelClass,
-      adults: params.adults,
-      currency: filters.currency,
-    }
+    return observedTripOf(params, filters)
   }, [location.search])
 }
 
@@ -156,6 +147,7 @@ export function PriceInsightsPanel({ insights: given, currency, trip }: PriceIns
             )}
           </h3>
           {explanation && <p className="text-sm text-muted-foreground">{explanation}</p>}
+          <FareForecastLine trip={subject} />
         </div>
         {(providerSeries || subject) && (
           <Button variant="ghost" size="sm" aria-expanded={showHistory} aria-controls={historyId} onClick={() => setShowHistory((v) => !v)} className="self-start">

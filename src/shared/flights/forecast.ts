@@ -1,0 +1,31 @@
+import { z } from 'zod'
+import { observedHistoryQuerySchema } from './observed-history.ts'
+
+/**
+ * GET /api/flights/forecast (issue 17, decision 052): the buy-or-wait forecast of one trip, from
+ * FareDrop's own observations of it and of its route's neighbouring dates. Asked with the same
+ * query as the trip's observed price history, so the chart and the forecast name one trip alike.
+ */
+
+export const fareForecastQuerySchema = observedHistoryQuerySchema
+export type FareForecastQuery = z.infer<typeof fareForecastQuerySchema>
+
+export const FORECAST_SIGNALS = ['rise', 'drop', 'none'] as const
+export type ForecastSignalName = (typeof FORECAST_SIGNALS)[number]
+
+/** The words the UI shows for each signal. */
+export const FORECAST_WORDS: Readonly<Record<ForecastSignalName, string>> = {
+  rise: 'Likely to rise',
+  drop: 'Likely to drop',
+  none: 'No clear signal',
+}
+
+export const fareForecastSchema = z.object({
+  signal: z.enum(FORECAST_SIGNALS).meta({ description: 'Over the next 7 days: rise (buy now), drop (wait, with an alert) or none (no clear signal).' }),
+  confidence: z.number().min(0).max(1).meta({ description: 'How often this outcome followed in the model’s counts (0 when too few prices were seen to say anything).' }),
+  horizon_days: z.literal(7),
+  shown: z.boolean().meta({ description: 'Whether to show it: only on kinds of trip (haul × days to departure) where the measured accuracy beats always saying “no clear signal”.' }),
+  accuracy: z.number().min(0).max(1).nullable().meta({ description: 'The measured 3-way accuracy on this kind of trip (docs/benchmarks.md); null when never measured (a trip already departed).' }),
+  reason: z.string().meta({ description: 'Short words for the UI, e.g. “Likely to rise: below its recent prices”.' }),
+})
+export type FareForecast = z.infer<typeof fareForecastSchema>
