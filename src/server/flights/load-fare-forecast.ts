@@ -60,5 +60,7 @@ export async function loadFareForecast(deps: { db: Db; now: () => Date }, q: Far
 
   const forecast = predictForecast({ departureDate: q.departureDate, returnDate: q.returnDate ?? null, now, daysToDeparture, observations: rows })
   const gate = daysToDeparture >= 0 ? forecastGate(haulKind(km), daysBand(daysToDeparture)) : null
-  return { ...forecast, shown: gate?.shown ?? false, accuracy: gate?.accuracy ?? null }
+  // Too few prices seen to say anything (confidence 0): not shown, even on a kind of trip the model
+  // serves; "no clear signal" with an accuracy beside it would read as a measured answer.
+  return { ...forecast, shown: (gate?.shown ?? false) && forecast.confidence > 0, accuracy: gate?.accuracy ?? null }
 }

@@ -24,7 +24,7 @@ export const fareForecastSchema = z.object({
   signal: z.enum(FORECAST_SIGNALS).meta({ description: 'Over the next 7 days: rise (buy now), drop (wait, with an alert) or none (no clear signal).' }),
   confidence: z.number().min(0).max(1).meta({ description: 'How often this outcome followed in the model’s counts (0 when too few prices were seen to say anything).' }),
   horizon_days: z.literal(7),
-  shown: z.boolean().meta({ description: 'Whether to show it: only on kinds of trip (haul × days to departure) where the measured accuracy beats always saying “no clear signal”.' }),
+  shown: z.boolean().meta({ description: 'Whether to show it: only on kinds of trip (haul × days to departure) where the measured accuracy beats always saying “no clear signal”, and only once enough of the trip’s (or its neighbouring dates’) prices were seen to say anything.' }),
   accuracy: z.number().min(0).max(1).nullable().meta({ description: 'The measured 3-way accuracy on this kind of trip (docs/benchmarks.md); null when never measured (a trip already departed).' }),
   reason: z.string().meta({ description: 'Short words for the UI, e.g. “Likely to rise: below its recent prices”.' }),
 })
