@@ -7,7 +7,8 @@
 // DB=postgres (default: a throwaway cluster via scripts/postgres-cluster.sh, or DATABASE_URL) or pglite.
 // WORKERS=1|2: worker processes, each with its own pool (the market is CPU work in the worker's
 // JS thread, so a second worker needs a second process to use the second core). WORKERS and IDLE
-// take comma lists (WORKERS=1,2): one run per value, each on a fresh database. Exits 0 even when a target is missed.
+// take comma lists (WORKERS=1,2): one run per value, each on a fresh database. SUBSUMPTION=0: every
+// alert asks its own search (decision 053's comparison). Exits 0 even when a target is missed.
 import { fork, type ChildProcess } from 'node:child_process'
 import { cpus, loadavg, totalmem } from 'node:os'
 import path from 'node:path'
@@ -26,7 +27,7 @@ const cpu = cpus()
 console.log('Price-check engine benchmark (npm run bench:engine)')
 console.log(`  machine: ${cpu[0]?.model ?? 'cpu'}, ${cpu.length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; Node ${process.version}`)
 console.log(`  date: ${new Date().toISOString()}; load average at start: ${load()}`)
-console.log(`  options: ${JSON.stringify(options)}`)
+console.log(`  options: ${JSON.stringify(options)}${process.env.SUBSUMPTION === '0' ? ', SUBSUMPTION=0 (every alert asks its own search)' : ''}`)
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows
 const log = (line: string) => console.log(line)
@@ -99,7 +100,7 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
       leftDue: left?.n ?? -1,
       checkedTwice: twice?.n ?? -1,
       notificationRows: notes?.n ?? -1,
-      distinctSearches: population.distinctSearches,
+      population,
     }
     printRun(figures)
     return figures

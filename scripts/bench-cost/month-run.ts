@@ -16,6 +16,8 @@ import { random } from '../bench-engine/population.ts'
 import { seedUsers } from '../bench-engine/seed.ts'
 import { loggingProvider, type CallRecord } from './call-log.ts'
 import { alertFactory, userFrequencies, type AlertInsert } from './population.ts'
+import { populationCounter } from '../bench-engine/population-counts.ts'
+import type { AlertSearchParams } from '#shared/alerts/alert-search-params.ts'
 import type { TierRun } from './report.ts'
 
 const MINUTE_MS = 60_000
@@ -54,7 +56,7 @@ export async function runMonth(input: MonthInput): Promise<TierRun> {
     const now = () => clock
     const calls: CallRecord[] = []
     // Seeding's tracked-flight searches are the user's own search, not the engine's: another market, not logged.
-    const newAlert = alertFactory(rand, benchProvider(db, now))
+    const newAlert = alertFactory(rand, benchProvider(db, now), random(input.seed + 7_919))
     const provider = loggingProvider(benchProvider(db, now), now, calls)
     const deps = { db, now, provider, logger: pino({ level: 'silent' }), config: benchConfig(), random: random(input.seed + 1) }
 
@@ -72,7 +74,10 @@ export async function runMonth(input: MonthInput): Promise<TierRun> {
       const inserted = await db.insert(alerts).values(seeded.slice(i, i + 2_000)).returning({ id: alerts.id, frequency: alerts.checkFrequency })
       for (const row of inserted) frequencyOf.set(row.id, row.frequency)
     }
-    const distinctSearches = new Set(seeded.map((a) => a.searchKey)).size
+    // Distinct (search + filters) combinations, price ceilings included (population-counts.ts).
+    const counter = populationCounter()
+    for (const a of seeded) counter.add(a.searchParameters as AlertSearchParams)
+    const distinctSearches = counter.counts().distinctCombos
     await db.execute(sql`analyze`)
 
     // What the frequencies imply with a real-time worker: each live alert-millisecond over its mean interval.

@@ -10,6 +10,7 @@ import type { FlightProvider } from '#server/flights/providers/provider.ts'
 import { alertSearchKey } from '#server/alerts/search-key.ts'
 import { busyRoutes, dayAfter, popularDayOffsets, typicalFare, zipf} from '../bench-engine/population.ts'
 import { tripDrawer } from '../bench-engine/trip-draw.ts'
+import { ceilingOf, filterDrawer } from '../bench-engine/filter-draw.ts'
 
 export type AlertInsert = typeof alerts.$inferInsert
 
@@ -69,10 +70,11 @@ export function userFrequencies(plan: PlanId, rand: () => number): string[] {
  * routes Zipf s = 1.2 over the 332 busy directed routes, departure 1–180 days ahead Zipf s = 1.5
  * over the days ranked by popularity, 53 % round trips (7/3/4/10/14/5/21 nights), 40 % one-way,
  * 3 % multi-city, 4 % flight alerts on a real flight of a top-10 route; 10 % two adults (+ a child
- * for 2 %), 7 % business; targets 0.45–0.93 × a typical fare. `provider` finds the tracked flights
+ * for 2 %), 7 % business; targets 0.45–0.93 × a typical fare; the search filters of
+ * bench-engine/filter-draw.ts, drawn from `filterRand`. `provider` finds the tracked flights
  * (not counted: it is the user picking a flight on the search page).
  */
-export function alertFactory(rand: () => number, provider: FlightProvider) {
+export function alertFactory(rand: () => number, provider: FlightProvider, filterRand: () => number) {
   const routes = busyRoutes()
   const pickRoute = zipf(routes.length, 1.2, rand)
   const offsetsByDay = new Map<string, { offsets: number[]; pick: () => number }>()
@@ -87,7 +89,7 @@ export function alertFactory(rand: () => number, provider: FlightProvider) {
     return entry
   }
 
-  const drawTrip = tripDrawer(rand, provider)
+  const drawTrip = tripDrawer(rand, provider, filterDrawer(filterRand))
 
   /** One alert of `userId` checked at `frequency`, first due at `dueAt`; `kind` names its trip type. */
   return async function newAlert(input: { userId: string; plan: PlanId; frequency: string; now: Date; dueAt: Date }): Promise<{ row: AlertInsert; kind: string }> {
@@ -95,11 +97,12 @@ export function alertFactory(rand: () => number, provider: FlightProvider) {
     const { offsets, pick } = dayOffsets(now)
     const route = routes[pickRoute()]!
     const out = dayAfter(now, offsets[pick()]!)
-    const { kind, raw, flights, inbound } = await drawTrip(route, out, { base: now, offsets: offsets })
-    const p: AlertSearchParams = alertSearchParamsSchema.parse(raw)
-    const people = (p.adults ?? 1) + 0.75 * (p.children ?? 0)
-    const departure = p.outbound_date ?? out
-    const fare = typicalFare(route, now, departure, inbound) * people * (p.travel_class === 3 ? 3.5 : 1) * (kind === 'multi-city' ? 2 : 1)
+    const { kind, raw, flights, inbound, maxPriceShare } = await drawTrip(route, out, { base: now, offsets: offsets })
+    const drawn: AlertSearchParams = alertSearchParamsSchema.parse(raw)
+    const people = (drawn.adults ?? 1) + 0.75 * (drawn.children ?? 0)
+    const departure = drawn.outbound_date ?? out
+    const fare = typicalFare(route, now, departure, inbound) * people * (drawn.travel_class === 3 ? 3.5 : 1) * (kind === 'multi-city' ? 2 : 1)
+    const p: AlertSearchParams = maxPriceShare === null ? drawn : { ...drawn, max_price: ceilingOf(fare, maxPriceShare) }
     const paying = input.plan !== 'free'
     return {
       kind,

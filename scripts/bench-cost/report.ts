@@ -131,7 +131,7 @@ export function printTier(run: TierRun, pricePerCall: number): TierFigures {
   const goal = f.share === null ? undefined : `<= 15 % of ${money(f.price!)}  ${verdict(f.pass)}`
   console.log(`\n${run.label}: ${int(run.users)} ${run.plan === 'unlimited' ? 'advisors' : 'users'}, ${int(run.alerts)} alerts (${(run.alerts / run.users).toFixed(1)} a user${run.frequency ? `, every ${run.frequency}` : ', custom frequencies'}), ${run.days} simulated days in ${(run.wallMs / 1000).toFixed(1)} s (${int(run.steps)} steps)`)
   table([
-    ['distinct searches at the start', `${int(run.distinctSearches)} (${pct(run.distinctSearches / run.alerts)} of alerts)`],
+    ['distinct (search + filters) combinations at the start', `${int(run.distinctSearches)} (${pct(run.distinctSearches / run.alerts)} of alerts)`],
     ['alerts replaced (expired or archived)', int(run.replacements)],
     ['checks made / the schedule implies', `${int(run.checks)} / ${int(run.scheduledChecks)}`],
     ['  of which answered by a stored answer', `${int(run.cachedChecks)} (${pct(run.cachedChecks / Math.max(1, run.checks))})`],

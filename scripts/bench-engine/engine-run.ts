@@ -55,11 +55,17 @@ function pick(source: NodeJS.ProcessEnv, keys: string[]): Record<string, string>
   return Object.fromEntries(keys.flatMap((k) => (source[k] ? [[k, source[k]!]] : [])))
 }
 
-/** A simulated market for the benchmark on this database and clock (shocks from the database). */
+/**
+ * A simulated market for the benchmark on this database and clock (shocks from the database).
+ * `SUBSUMPTION=0` in the environment (inherited by worker processes) renames it, so the engine
+ * finds no subsumption policy for it and every alert asks its own search: the same population's
+ * figures without subsumption (decision 053).
+ */
 export function benchProvider(db: Db, now: () => Date, priceShocks: PriceShockStore = createPriceShockStore({ db, now })): CountingProvider {
   const env = parseEnv({ NODE_ENV: 'production' })
   const { provider } = createFlightProvider({ env, now, shocks: priceShocks })
-  return countingProvider(provider)
+  const counting = countingProvider(provider)
+  return process.env.SUBSUMPTION === '0' ? { ...counting, id: `${provider.id} (no subsumption)` } : counting
 }
 
 export interface WorkerResult {
@@ -69,6 +75,9 @@ export interface WorkerResult {
   groups: number
   providerCalls: number
   cacheHits: number
+  /** Narrower alerts' checks answered from a broader search, and those that asked their own (decision 053). */
+  subsumed: number
+  ownSearches: number
   notifications: number
   counts: ProviderCounts
   lagMs: number[]
@@ -88,7 +97,7 @@ export async function runUntilIdle(
   const provider = options.provider ?? benchProvider(db, now)
   const config = options.config ?? benchConfig()
   const deps = { db, now, provider, logger: pino({ level: 'silent' }), config }
-  const result: WorkerResult = { cycles: 0, claimed: 0, written: 0, groups: 0, providerCalls: 0, cacheHits: 0, notifications: 0, counts: provider.counts, lagMs: [], wallMs: 0, peakRssBytes: 0 }
+  const result: WorkerResult = { cycles: 0, claimed: 0, written: 0, groups: 0, providerCalls: 0, cacheHits: 0, subsumed: 0, ownSearches: 0, notifications: 0, counts: provider.counts, lagMs: [], wallMs: 0, peakRssBytes: 0 }
   const started = performance.now()
   const add = (report: Awaited<ReturnType<typeof runPriceChecks>>) => {
     result.cycles++
@@ -97,6 +106,8 @@ export async function runUntilIdle(
     result.groups += report.groups
     result.providerCalls += report.providerCalls
     result.cacheHits += report.cacheHits
+    result.subsumed += report.subsumed
+    result.ownSearches += report.ownSearches
     result.notifications += report.notifications
     for (const lag of report.lagMs) result.lagMs.push(lag)
   }

@@ -2,6 +2,9 @@
 // on a simulated clock moved hour by hour across a few days, with price shocks that push some routes
 // under their targets for hours or days. The engine runs its cycles at every step; a second,
 // independent copy of the market samples the ground truth at the same instants. Scored by fidelity-score.ts.
+// Alerts carry the population's search filters (filter-draw.ts); the truth of each alert is its own
+// search (filters and ceiling included) asked directly, so the notices of alerts the engine answers
+// through a broader search (subsumption, decision 053) are scored against their own search's price.
 import { inArray } from 'drizzle-orm'
 import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
 import type { FlightQuery } from '#shared/flights/flight-query.ts'
@@ -11,7 +14,9 @@ import { createPriceShockStore } from '#server/flights/price-shocks.ts'
 import { createSerpProvider } from '#server/flights/providers/serpapi/create-serp-provider.ts'
 import { createSimulatedMarket, type SimulatedPriceShock } from '#server/flights/providers/simulator/simulated-market.ts'
 import { cheapestWithin, observedItineraries } from '#server/price-checks/observed-itinerary.ts'
-import { alertSearchKey, engineQuery, searchKey } from '#server/alerts/search-key.ts'
+import { alertSearchKey, engineQuery, searchKey, splitQuery } from '#server/alerts/search-key.ts'
+import { subsumptionPolicy } from '#server/price-checks/subsumption-policy.ts'
+import { ceilingOf, filterDrawer } from './filter-draw.ts'
 import { benchProvider, runUntilIdle } from './engine-run.ts'
 import { scoreFidelity, type FidelityScore, type Notice, type ScoredAlert } from './fidelity-score.ts'
 import { busyRoutes, dayAfter, random, zipf } from './population.ts'
@@ -31,6 +36,13 @@ export interface FidelityResult extends FidelityScore {
   truthCalls: number
   engineCalls: number
   checks: number
+  /** Distinct (search + filters) combinations of the alerts: the truth asks each every hour. */
+  combos: number
+  /** The same score over the alerts whose search is narrower than the question the engine asks. */
+  subsumedScore: FidelityScore & { alerts: number }
+  /** Checks of narrower alerts answered from a broader answer / by their own search. */
+  engineSubsumed: number
+  engineOwnSearches: number
   seconds: { truth: number; engine: number }
 }
 
@@ -75,28 +87,50 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
       shocks: () => shocks.filter((s) => s.start <= truthNow && truthNow < s.until),
     }),
   )
+  const cheapest = async (query: FlightQuery, maxPrice: number | undefined) => cheapestWithin(observedItineraries(await truthMarket.search(query)), maxPrice)?.price ?? null
+
+  // ---- the alerts' own searches: a search of the list plus the population's filters ----
+  // A ceiling is a share of the search's cheapest price at the start, as a traveller sets it from what they see.
+  const startPrices: Array<number | null> = []
+  for (const { query } of list) startPrices.push(await cheapest(query, undefined))
+  const pickSearch = zipf(list.length, 0.9, rand)
+  const drawFilters = filterDrawer(random(4_242))
+  const policy = subsumptionPolicy('simulated')
+  const drawn = Array.from({ length: options.alerts }, () => {
+    const i = pickSearch()
+    const { params } = list[i]!
+    const filters = drawFilters(params.type === 1)
+    const parsed = alertSearchParamsSchema.parse({ ...params, ...filters.params })
+    const own = filters.maxPriceShare === null ? parsed : { ...parsed, max_price: ceilingOf(startPrices[i] ?? 500, filters.maxPriceShare) }
+    const query = engineQuery(own)
+    const combo = searchKey({ ...query, ...(own.max_price !== undefined ? { max_price: own.max_price } : {}) })
+    return { own, query, combo, subsumed: splitQuery(query, policy.filters).filter !== null }
+  })
+  const combos = new Map(drawn.map((d) => [d.combo, { query: d.query, maxPrice: d.own.max_price }] as const))
+  const comboList = [...combos.entries()]
+
+  // ---- the ground truth: each alert's own search, every hour ----
   const truthStarted = performance.now()
-  const truth = list.map(() => [] as Array<number | null>)
+  const truthOf = new Map(comboList.map(([key]) => [key, [] as Array<number | null>]))
   for (let s = 0; s < steps; s++) {
     truthNow = at(s)
-    for (const [i, { query }] of list.entries()) {
-      truth[i]!.push(cheapestWithin(observedItineraries(await truthMarket.search(query)), undefined)?.price ?? null)
-    }
+    for (const [key, { query, maxPrice }] of comboList) truthOf.get(key)!.push(await cheapest(query, maxPrice))
   }
   const truthSeconds = (performance.now() - truthStarted) / 1000
-  log(`  ground truth: ${list.length} searches × ${steps} hourly samples in ${truthSeconds.toFixed(1)} s`)
+  log(`  ground truth: ${comboList.length} alert searches (${list.length} without filters) × ${steps} hourly samples in ${truthSeconds.toFixed(1)} s`)
 
   // ---- the alerts: premium users, 12 h checks, due at random moments of the first 12 h ----
   const users = await seedUsers(db, Math.max(1, Math.ceil(options.alerts / 5)), 99, 'premium')
-  const pickSearch = zipf(list.length, 0.9, rand)
   const scored: ScoredAlert[] = []
-  const rows = Array.from({ length: options.alerts }, () => {
-    const i = pickSearch()
-    const { params } = list[i]!
-    const first = truth[i]!.find((p) => p !== null) ?? 500
+  const subsumedIds = new Set<string>()
+  const rows = drawn.map((d) => {
+    const params = d.own
+    const truth = truthOf.get(d.combo)!
+    const first = truth.find((p) => p !== null) ?? 500
     const whatsapp = rand() < 0.5
     return {
-      search: i,
+      truth,
+      subsumed: d.subsumed,
       channels: whatsapp ? ['email', 'whatsapp'] : ['email'],
       row: {
         userId: users[Math.floor(rand() * users.length)]!.id,
@@ -120,7 +154,11 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
   })
   for (let i = 0; i < rows.length; i += 1_000) {
     const inserted = await db.insert(alerts).values(rows.slice(i, i + 1_000).map((r) => r.row)).returning({ id: alerts.id, target: alerts.targetPrice })
-    inserted.forEach((row, k) => scored.push({ id: row.id, target: row.target, channels: rows[i + k]!.channels, truth: truth[rows[i + k]!.search]! }))
+    inserted.forEach((row, k) => {
+      const r = rows[i + k]!
+      scored.push({ id: row.id, target: row.target, channels: r.channels, truth: r.truth })
+      if (r.subsumed) subsumedIds.add(row.id)
+    })
   }
 
   // ---- the engine, step by step ----
@@ -131,13 +169,18 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
   const notices: Notice[] = []
   const seen = new Set<string>()
   let checks = 0
+  let engineSubsumed = 0
+  let engineOwnSearches = 0
   const engineStarted = performance.now()
   for (let s = 0; s < steps; s++) {
     engineNow = at(s)
     for (const shock of shocks.filter((x) => x.start.getTime() === engineNow.getTime())) {
       await store.apply({ from: shock.from, to: shock.to, factor: shock.factor, hours: shock.hours })
     }
-    checks += (await runUntilIdle(db, now, { provider })).written
+    const run = await runUntilIdle(db, now, { provider })
+    checks += run.written
+    engineSubsumed += run.subsumed
+    engineOwnSearches += run.ownSearches
     const rowsNow = await db.select({ id: alertNotifications.id, alertId: alertNotifications.alertId, channel: alertNotifications.channel, price: alertNotifications.price }).from(alertNotifications)
     for (const n of rowsNow.filter((r) => !seen.has(r.id))) {
       seen.add(n.id)
@@ -154,6 +197,19 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
     for (const p of points) records.set(p.alertId, [...(records.get(p.alertId) ?? []), { step: Math.round((p.at.getTime() - start.getTime()) / HOUR_MS), price: p.price }])
   }
   const score = scoreFidelity(scored, notices, records)
+  const narrower = scored.filter((a) => subsumedIds.has(a.id))
+  const subsumedScore = { ...scoreFidelity(narrower, notices.filter((n) => subsumedIds.has(n.alertId)), records), alerts: narrower.length }
   const engineCalls = provider.counts.search + provider.counts.next
-  return { ...score, options, truthCalls: list.length * steps, engineCalls, checks, seconds: { truth: truthSeconds, engine: engineSeconds } }
+  return {
+    ...score,
+    options,
+    truthCalls: comboList.length * steps,
+    engineCalls,
+    checks,
+    combos: comboList.length,
+    subsumedScore,
+    engineSubsumed,
+    engineOwnSearches,
+    seconds: { truth: truthSeconds, engine: engineSeconds },
+  }
 }

@@ -1,6 +1,7 @@
 // Options and printing for scripts/bench-engine.ts.
 import type { WorkerResult } from './engine-run.ts'
 import type { FidelityResult } from './fidelity.ts'
+import type { PopulationCounts } from './population-counts.ts'
 
 export interface Options {
   db: 'postgres' | 'pglite'
@@ -50,7 +51,7 @@ export interface RunFigures {
   leftDue: number
   checkedTwice: number
   notificationRows: number
-  distinctSearches: number
+  population: PopulationCounts
 }
 
 export function nearestRank(values: readonly number[], p: number): number {
@@ -71,6 +72,10 @@ export function summarize(run: RunFigures) {
     fresh: sum((r) => r.counts.fresh),
     callShare: calls / Math.max(1, written),
     cacheHits: sum((r) => r.cacheHits),
+    subsumed: sum((r) => r.subsumed),
+    ownSearches: sum((r) => r.ownSearches),
+    combos: run.population.distinctCombos,
+    callsPerCombo: calls / Math.max(1, run.population.distinctCombos),
     groups: sum((r) => r.groups),
     cycles: sum((r) => r.cycles),
     notifications: sum((r) => r.notifications),
@@ -83,17 +88,30 @@ export function summarize(run: RunFigures) {
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL')
 
+const count = (n: number) => n.toLocaleString('en')
+
+function filterShares(filters: Readonly<Record<string, number>>, alerts: number): string {
+  const pct = (n: number) => `${((100 * n) / Math.max(1, alerts)).toFixed(1)} %`
+  return Object.entries(filters).map(([name, n]) => `${name} ${pct(n)}`).join(', ')
+}
+
 export function printRun(run: RunFigures): void {
   const s = summarize(run)
+  const share = (n: number) => `${((100 * n) / Math.max(1, run.due)).toFixed(1)} % of alerts`
   const rows: Array<[string, string, string?]> = [
     ['alerts due / idle', `${run.due.toLocaleString('en')} / ${run.idle.toLocaleString('en')}`],
-    ['distinct searches in the population', `${run.distinctSearches.toLocaleString('en')} (${((100 * run.distinctSearches) / run.due).toFixed(1)} % of alerts)`],
+    ['alerts with filters', filterShares(run.population.filters, run.due)],
+    ['distinct (search + filters) combinations', `${count(run.population.distinctCombos)} (${share(run.population.distinctCombos)})`],
+    ['  engine questions before subsumption', `${count(run.population.distinctSearches)} (${share(run.population.distinctSearches)}; the price ceiling already dropped)`],
+    ['  broadest questions (the floor)', `${count(run.population.distinctBroad)} (${share(run.population.distinctBroad)})`],
     ['seeding (not part of the cycle)', `${run.seedSeconds.toFixed(1)} s`],
     ['cycle time (first claim → nothing due)', `${(run.wallMs / 1000).toFixed(1)} s`, run.db === 'postgres' && run.due >= 100_000 ? `<= 60 s  ${verdict(run.wallMs <= 60_000)}` : undefined],
     ['alerts checked', `${s.written.toLocaleString('en')} in ${s.cycles} batches`],
     ['alerts checked / s', s.rate.toFixed(0)],
     ['provider calls (naive: one per alert)', `${s.calls.toLocaleString('en')} = ${(100 * s.callShare).toFixed(1)} % of ${s.written.toLocaleString('en')}`, `<= 10 %  ${verdict(s.callShare <= 0.1)}`],
     ['  of which fresh re-checks before a notice', s.fresh.toLocaleString('en')],
+    ['provider calls / distinct combinations', `${s.callsPerCombo.toFixed(3)}× (${(s.calls / Math.max(1, run.population.distinctSearches)).toFixed(3)}× the engine questions)`, `<= 0.8×  ${verdict(s.callsPerCombo <= 0.8)}`],
+    ['narrower alerts: subsumed / own search', `${count(s.subsumed)} / ${count(s.ownSearches)}`],
     ['search groups / cache hits', `${s.groups.toLocaleString('en')} / ${s.cacheHits.toLocaleString('en')}`],
     ['mean provider call (wall, up to 4 at once)', `${s.providerMsPerCall.toFixed(1)} ms`],
     ['lag due → check, p50 / p95', `${(s.p50Lag / 1000).toFixed(1)} s / ${(s.p95Lag / 1000).toFixed(1)} s`],
@@ -109,9 +127,12 @@ export function printRun(run: RunFigures): void {
 export function printFidelity(f: FidelityResult): void {
   const o = f.options
   const share = f.qualifying === 0 ? NaN : f.notifiedQualifying / f.qualifying
-  console.log(`\nFidelity: ${o.alerts} premium alerts (12 h) on ${o.searches} searches, ${o.hours} simulated hours, ${o.shocks} price shocks`)
+  const sub = f.subsumedScore
+  const subShare = sub.qualifying === 0 ? NaN : sub.notifiedQualifying / sub.qualifying
+  console.log(`\nFidelity: ${o.alerts} premium alerts (12 h) on ${o.searches} searches, ${f.combos} with their filters, ${o.hours} simulated hours, ${o.shocks} price shocks`)
   const rows: Array<[string, string, string?]> = [
     ['checks / engine provider calls', `${f.checks.toLocaleString('en')} / ${f.engineCalls.toLocaleString('en')}`],
+    ['narrower alerts\' checks: subsumed / own search', `${f.engineSubsumed.toLocaleString('en')} / ${f.engineOwnSearches.toLocaleString('en')}`],
     ['ground-truth samples (market calls)', f.truthCalls.toLocaleString('en')],
     ['crossing episodes / lasting >= 1 interval', `${f.episodes} / ${f.qualifying}`],
     ['qualifying episodes notified on every channel', `${f.notifiedQualifying} (${(100 * share).toFixed(2)} %)`, `>= 99 %  ${verdict(share >= 0.99)}`],
@@ -119,6 +140,8 @@ export function printFidelity(f: FidelityResult): void {
     ['false notices (truth above target)', String(f.falseNotices), `0  ${verdict(f.falseNotices === 0)}`],
     ['notices naming a price other than the truth', String(f.priceMismatches)],
     ['duplicates (beyond the re-arm / further-drop rule)', String(f.duplicates), `0  ${verdict(f.duplicates === 0)}`],
+    [`subsumable alerts (${sub.alerts}): qualifying notified`, `${sub.notifiedQualifying} of ${sub.qualifying} (${(100 * subShare).toFixed(2)} %)`, `>= 99 %  ${verdict(subShare >= 0.99)}`],
+    ['  their notices / ≠ their own search / false / dup.', `${sub.notices} / ${sub.priceMismatches} / ${sub.falseNotices} / ${sub.duplicates}`, `0 / 0 / 0  ${verdict(sub.priceMismatches === 0 && sub.falseNotices === 0 && sub.duplicates === 0)}`],
     ['time: ground truth / engine', `${f.seconds.truth.toFixed(1)} s / ${f.seconds.engine.toFixed(1)} s`],
   ]
   const width = Math.max(...rows.map(([k]) => k.length))

@@ -8,6 +8,8 @@ import type { Db } from '#server/db/client.ts'
 import { alerts, profiles, users } from '#server/db/schema.ts'
 import type { FlightProvider } from '#server/flights/providers/provider.ts'
 import { alertSearchKey } from '#server/alerts/search-key.ts'
+import { populationCounter, type PopulationCounts } from './population-counts.ts'
+import { ceilingOf, filterDrawer } from './filter-draw.ts'
 import { busyRoutes, dayAfter, popularDayOffsets, random, typicalFare, zipf} from './population.ts'
 import { planProfile } from '#tests/support/plan-profile.ts'
 import { tripDrawer } from './trip-draw.ts'
@@ -35,10 +37,9 @@ export async function seedUsers(db: Db, count: number, seed = 1, plan?: PlanId):
   return out
 }
 
-export interface PopulationStats {
+export interface PopulationStats extends PopulationCounts {
   alerts: number
   kinds: Record<string, number>
-  distinctSearches: number
 }
 
 /**
@@ -62,21 +63,23 @@ export async function seedDueAlerts(
     return p
   }
   const kinds: Record<string, number> = {}
-  const searches = new Set<string>()
+  const counter = populationCounter()
 
-  const drawTrip = tripDrawer(rand, input.provider)
+  // The filters come from their own stream (filter-draw.ts): the trips are those drawn before filters existed.
+  const drawTrip = tripDrawer(rand, input.provider, filterDrawer(random((input.seed ?? 7) + 7_919)))
 
   async function one(): Promise<AlertInsert> {
     const user = input.users[Math.floor(rand() * input.users.length)]!
     const route = routes[pickRoute()]!
     const out = dayAfter(input.base, offsets[pickDay()]!)
-    const { kind, raw, flights, inbound } = await drawTrip(route, out, { base: input.base, offsets })
-    const p = params(raw)
+    const { kind, raw, flights, inbound, maxPriceShare } = await drawTrip(route, out, { base: input.base, offsets })
+    const drawn = params(raw)
+    const people = (drawn.adults ?? 1) + 0.75 * (drawn.children ?? 0)
+    const fare = typicalFare(route, input.base, out, inbound) * people * (drawn.travel_class === 3 ? 3.5 : 1) * (kind === 'multi-city' ? 2 : 1)
+    const p = maxPriceShare === null ? drawn : { ...drawn, max_price: ceilingOf(fare, maxPriceShare) }
     kinds[kind] = (kinds[kind] ?? 0) + 1
     const key = alertSearchKey(p)
-    searches.add(key)
-    const people = (p.adults ?? 1) + 0.75 * (p.children ?? 0)
-    const fare = typicalFare(route, input.base, out, inbound) * people * (p.travel_class === 3 ? 3.5 : 1) * (kind === 'multi-city' ? 2 : 1)
+    counter.add(p)
     const premium = user.plan !== 'free'
     return {
       userId: user.id,
@@ -105,7 +108,7 @@ export async function seedDueAlerts(
     for (let i = 0; i < 2_000 && done < input.count; i++, done++) rows.push(await one())
     await db.insert(alerts).values(rows)
   }
-  return { alerts: input.count, kinds, distinctSearches: searches.size }
+  return { alerts: input.count, kinds, ...counter.counts() }
 }
 
 /** `count` active alerts not due for 1 hour to 15 days after `from` (users round-robin), by SQL. */

@@ -84,7 +84,70 @@ export function searchKey(query: FlightQuery, path: readonly string[] = []): str
   return createHash('sha256').update(text).digest('hex').slice(0, 32)
 }
 
-/** The key of an alert's search as the engine asks it (stored on the alert: claims group by it). */
+/**
+ * Filters the engine can apply itself to a broader question's answer (subsumption, decision 053).
+ * Bags are not among them: the `bags` parameter changes every fare by a fee the answer doesn't
+ * show, so alerts with bags are answered only by searches with the same bags.
+ */
+export type SubsumableFilter = 'stops' | 'airlines' | 'times'
+export const SUBSUMABLE_FILTERS: ReadonlySet<SubsumableFilter> = new Set<SubsumableFilter>(['stops', 'airlines', 'times'])
+
+/** The part of a question the engine answers itself, itinerary by itinerary, from a broader answer. */
+export interface ItineraryFilter {
+  /** SerpApi's `stops`: 1 nonstop only, 2 at most one stop, 3 at most two. */
+  stops?: 1 | 2 | 3
+  /** Airline codes or alliance tokens, as asked (include wins over exclude, as in the search). */
+  includeAirlines?: string[]
+  excludeAirlines?: string[]
+  /** The first step's window as SerpApi reads `outbound_times`: departure hours, then arrival hours. */
+  times?: [number, number, number, number]
+}
+
+/** A question split into a broader one and the filter that gives the original's answer from it. */
+export interface SplitQuery {
+  broad: FlightQuery
+  /** Null: nothing to split off (the query is its own broad question). */
+  filter: ItineraryFilter | null
+}
+
+/**
+ * Splits off the filters `kinds` allows that decide, itinerary by itinerary, what a search's first
+ * step lists without changing any listed price:
+ * - one-way: stops, airlines and the departure/arrival window all are properties of the listed
+ *   itinerary alone, whose fare doesn't depend on them;
+ * - round trip: the outbound window only. Step 1 lists outbounds, each priced with its cheapest
+ *   return; stops and airlines apply to the return as well (an outbound's price under them is the
+ *   cheapest of other returns, which the broad answer doesn't show), and return times to the return;
+ * - multi-city: nothing (same reason, every leg).
+ */
+export function splitQuery(query: FlightQuery, kinds: ReadonlySet<SubsumableFilter> = SUBSUMABLE_FILTERS): SplitQuery {
+  if (query.type === 3) return { broad: query, filter: null }
+  const broad: FlightQuery = { ...query }
+  const filter: ItineraryFilter = {}
+  if (kinds.has('times') && query.outbound_times) {
+    const [a, b, c, d] = parseTimeWindow(query.outbound_times)
+    filter.times = [a, b, c, d]
+    broad.outbound_times = undefined
+  }
+  if (query.type === 2) {
+    if (kinds.has('stops') && query.stops !== 0) {
+      filter.stops = query.stops
+      broad.stops = 0
+    }
+    if (kinds.has('airlines') && (query.include_airlines || query.exclude_airlines)) {
+      if (query.include_airlines) filter.includeAirlines = query.include_airlines.split(',')
+      else if (query.exclude_airlines) filter.excludeAirlines = query.exclude_airlines.split(',')
+      broad.include_airlines = undefined
+      broad.exclude_airlines = undefined
+    }
+  }
+  return Object.keys(filter).length > 0 ? { broad, filter } : { broad: query, filter: null }
+}
+
+/**
+ * The key of an alert's search as claims group it (stored on the alert): its broadest question,
+ * every subsumable filter split off, so a batch claims a search's narrower alerts with it.
+ */
 export function alertSearchKey(search: AlertSearch | AlertSearchParams): string {
-  return searchKey(engineQuery(search))
+  return searchKey(splitQuery(engineQuery(search)).broad)
 }

@@ -1,13 +1,12 @@
 import pLimit from 'p-limit'
-import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
-import { alertToday } from '../alerts/alert-scope.ts'
 import type { AlertRow } from '../alerts/to-alert.ts'
 import { checkAlertGroup, checkState, type AlertCheck, type AlertGroup } from './check-alert-group.ts'
-import { evaluateAlert, type CheckOutcome } from './evaluate-alert.ts'
+import { groupAlerts, observerPlan } from './group-alerts.ts'
+import { evaluateAlert } from './evaluate-alert.ts'
 import { failureOutcome } from './price-alerts.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
-import { engineQuery, searchKey } from '../alerts/search-key.ts'
 import { createSearchObserver } from './search-observer.ts'
+import { subsumptionPolicy } from './subsumption-policy.ts'
 import { writeCheckResults } from './write-check-results.ts'
 import type { Observation } from './load-cached-observations.ts'
 import { unfilteredFareKey } from '#shared/flights/fare-query.ts'
@@ -18,37 +17,13 @@ export interface CheckReport {
   groups: number
   providerCalls: number
   cacheHits: number
+  /** Narrower alerts answered from their group's broader answer, and those that asked their own search (decision 053). */
+  subsumed: number
+  ownSearches: number
   notifications: number
   written: number
   /** Set when a limit (budget, breaker) sent alerts back to wait: the loop need not hurry. */
   deferredUntil: Date | null
-}
-
-/**
- * Splits claimed alerts into those settled without asking anyone (departure passed, unreadable
- * search) and groups of identical searches.
- */
-export function groupAlerts(claimed: readonly AlertRow[], now: Date): { groups: AlertGroup[]; settled: Array<{ alert: AlertRow; outcome: CheckOutcome }> } {
-  const today = alertToday(now)
-  const groups = new Map<string, AlertGroup>()
-  const settled: Array<{ alert: AlertRow; outcome: CheckOutcome }> = []
-  for (const alert of claimed) {
-    if (alert.departureDate !== null && alert.departureDate < today) {
-      settled.push({ alert, outcome: { kind: 'expired' } })
-      continue
-    }
-    const parsed = alertSearchParamsSchema.safeParse(alert.searchParameters)
-    if (!parsed.success) {
-      settled.push({ alert, outcome: { kind: 'failed', reason: 'the saved search is no longer valid', retryable: false } })
-      continue
-    }
-    const query = engineQuery(parsed.data)
-    const key = searchKey(query)
-    const group = groups.get(key) ?? { key, query, alerts: [] }
-    group.alerts.push(alert)
-    groups.set(key, group)
-  }
-  return { groups: [...groups.values()], settled }
 }
 
 /**
@@ -78,11 +53,9 @@ export async function checkClaimedAlerts(
 ): Promise<CheckReport> {
   const now = deps.now()
   const random = deps.random ?? Math.random
-  const { groups, settled } = groupAlerts(input.claimed, now)
-  const observer = await createSearchObserver(
-    deps,
-    groups.map((g) => g.key),
-  )
+  const { groups, settled, claimKeys } = groupAlerts(input.claimed, now, subsumptionPolicy(deps.provider.id).filters)
+  const { keys, ...plan } = observerPlan(groups)
+  const observer = await createSearchObserver(deps, keys, plan)
   const limit = pLimit(deps.config.concurrency)
   const checked = await Promise.all(
     groups.map((group) =>
@@ -108,8 +81,8 @@ export async function checkClaimedAlerts(
     ...settled.map(({ alert, outcome }) => ({ alert, outcome, evaluation: evaluateAlert(checkState(alert), outcome, now, random), observation: null })),
     ...checked.flat(),
   ]
-  // Keys that changed (a newer normalisation) or were never stored go back with the results.
-  const searchKeys = new Map(groups.flatMap((g) => g.alerts.filter((a) => a.searchKey !== g.key).map((a) => [a.id, g.key] as const)))
+  // Claim keys that changed (a newer normalisation) or were never stored go back with the results.
+  const searchKeys = new Map(input.claimed.flatMap((a) => (claimKeys.has(a.id) && a.searchKey !== claimKeys.get(a.id) ? [[a.id, claimKeys.get(a.id)!] as const] : [])))
   const fares = observedFares(groups, observer.made)
   const summary = await writeCheckResults(deps.db, { owner: input.owner, now, checks, observations: observer.made, publicUrl: deps.config.publicUrl, searchKeys, fares })
   if (summary.notifications > 0) deps.onNotificationsQueued?.()
@@ -124,6 +97,8 @@ export async function checkClaimedAlerts(
     groups: groups.length,
     providerCalls: observer.stats.calls,
     cacheHits: observer.stats.cacheHits,
+    subsumed: checks.filter((c) => c.subsumed === true).length,
+    ownSearches: checks.filter((c) => c.subsumed === false).length,
     notifications: summary.notifications,
     written: summary.written,
     deferredUntil: observer.stats.deferredUntil,

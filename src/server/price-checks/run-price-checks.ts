@@ -27,7 +27,7 @@ export async function runPriceChecks(deps: PriceCheckDeps, options: { signal?: A
   const claimed = await claimDueAlerts(deps.db, { owner, now, leaseMs: config.leaseMs, limit: config.batchSize })
   const lagMs = claimed.map((alert) => Math.max(0, now.getTime() - (alert.nextCheckAt?.getTime() ?? now.getTime())))
   if (claimed.length === 0) {
-    return { claimed: 0, full: false, lagMs, groups: 0, providerCalls: 0, cacheHits: 0, notifications: 0, written: 0, deferredUntil: null }
+    return { claimed: 0, full: false, lagMs, groups: 0, providerCalls: 0, cacheHits: 0, subsumed: 0, ownSearches: 0, notifications: 0, written: 0, deferredUntil: null }
   }
   // Real elapsed time, not the injected clock: this guards the real lease against a slow provider.
   const started = performance.now()

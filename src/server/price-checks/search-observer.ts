@@ -42,6 +42,8 @@ export const FRESH_ANSWER_REUSE_MS = 5 * 60_000
 export interface SearchObserver {
   /** The answer for a key: this cycle's, a stored fresh-enough one, or a provider call (`fresh`: see ObserveOptions). */
   observe(key: string, currency: string, call: ProviderCall, options: ObserveOptions): Promise<Observation>
+  /** The answer `observe` would reuse for a key without calling, or null (counts as a cache hit when used: see `observe`). */
+  peek(key: string, options: ObserveOptions): Observation | null
   /** Observations this cycle made, to store with the results. */
   readonly made: Observation[]
   readonly stats: { calls: number; cacheHits: number; freshReuses: number; failures: number; deferredUntil: Date | null }
@@ -52,19 +54,28 @@ export interface SearchObserver {
  * observations, the shared budget, the circuit breaker, per-key backoff and the call timeout. Made
  * once per batch: the cache, the backoff states and the expected calls' budget come in bulk.
  */
-export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly string[]): Promise<SearchObserver> {
+export interface ObserverPlan {
+  /** Keys that may be asked without being expected to (a narrower alert's own search): loaded, not budgeted. */
+  lookup?: readonly string[]
+  /** A key whose call a stored answer of another key makes unneeded (a narrow search, its broad one). */
+  servedBy?: ReadonlyMap<string, string>
+}
+
+export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly string[], plan: ObserverPlan = {}): Promise<SearchObserver> {
   const { db, provider, config } = deps
   const random = deps.random ?? Math.random
   const now = deps.now()
-  const cached = await loadCachedObservations(db, keys, new Date(now.getTime() - config.cacheTtlMs))
+  const all = [...new Set([...keys, ...(plan.lookup ?? [])])]
+  const cached = await loadCachedObservations(db, all, new Date(now.getTime() - config.cacheTtlMs))
   const breaker = breakerScope(provider.id)
-  const backoffs = await loadBackoffs(db, [breaker, ...keys.map(searchScope)])
+  const backoffs = await loadBackoffs(db, [breaker, ...all.map(searchScope)])
   const waitUntil = (scope: string) => {
     const retryAt = backoffs.get(scope)?.retryAt
     return retryAt && retryAt > deps.now() ? retryAt : null
   }
+  const stored = (key: string) => cached.has(key) || cached.has(plan.servedBy?.get(key) ?? '')
   // Budget for the calls this batch will surely make, in one reservation; later ones (round-trip steps, re-checks) one by one.
-  const expected = waitUntil(breaker) ? 0 : keys.filter((key) => !cached.has(key) && !waitUntil(searchScope(key))).length
+  const expected = waitUntil(breaker) ? 0 : keys.filter((key) => !stored(key) && !waitUntil(searchScope(key))).length
   const first = await reserveProviderCalls(db, provider.id, expected, now, config.budget)
   let allowance = first.granted
   let budgetRetryAt = first.granted < expected ? first.retryAt : null
@@ -150,26 +161,28 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
     return observation
   }
 
+  function peek(key: string, { fresh, freshWithinMs }: ObserveOptions): Observation | null {
+    if (fresh) {
+      if (freshWithinMs === undefined) return null
+      const since = deps.now().getTime() - freshWithinMs
+      return [memo.get(key), cached.get(key)].find((o) => o?.fresh && o.observedAt.getTime() >= since) ?? null
+    }
+    // A stored answer counts as cached, whatever it was when made: a notice from it is re-checked.
+    const kept = cached.get(key)
+    return memo.get(key) ?? (kept ? { ...kept, fresh: false } : null)
+  }
+
   return {
     made,
     stats,
-    async observe(key, currency, call, { fresh, freshWithinMs }) {
-      if (fresh && freshWithinMs !== undefined) {
-        const since = deps.now().getTime() - freshWithinMs
-        const recent = [memo.get(key), cached.get(key)].find((o) => o?.fresh && o.observedAt.getTime() >= since)
-        if (recent) {
-          stats.freshReuses++
-          return recent
-        }
-      }
-      if (!fresh) {
-        // A stored answer counts as cached, whatever it was when made: a notice from it is re-checked.
-        const stored = cached.get(key)
-        const hit = memo.get(key) ?? (stored && { ...stored, fresh: false })
-        if (hit) {
-          stats.cacheHits++
-          return hit
-        }
+    peek,
+    async observe(key, currency, call, options) {
+      const { fresh } = options
+      const reused = peek(key, options)
+      if (reused) {
+        if (fresh) stats.freshReuses++
+        else stats.cacheHits++
+        return reused
       }
       // Single flight: alerts of one search in one cycle never wait on two identical calls.
       const flightKey = `${fresh ? 'fresh' : 'any'}:${key}`
