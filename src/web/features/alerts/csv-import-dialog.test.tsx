@@ -93,8 +93,8 @@ describe('CSV import on /alerts', () => {
 
   it('offers a template whose header and example row the import reads', () => {
     const [header, example] = csvTemplate().trim().split('\n')
-    expect(header).toBe('name,trip,from,to,depart,return,adults,children,cabin,stops,target_price,currency,channels,frequency,client,rule,drop_percent,price_now,step,quiet_hours')
-    expect(example).toBe('Ana Lima: Lisbon in April,round-trip,JFK,LIS,2027-04-10,2027-04-17,2,0,economy,nonstop,450,USD,email;whatsapp,12h,,drop,10,500,5%,22:00-07:00 America/New_York')
+    expect(header).toBe('name,trip,from,to,depart,return,adults,children,cabin,stops,target_price,currency,channels,frequency,client,rule,drop_percent,price_now,step,quiet_hours,digest')
+    expect(example).toBe('Ana Lima: Lisbon in April,round-trip,JFK,LIS,2027-04-10,2027-04-17,2,0,economy,nonstop,450,USD,email;whatsapp,12h,,drop,10,500,5%,22:00-07:00 America/New_York,')
   })
 
   it('exports the alerts as the file the server names, and says so when it can’t', async () => {
