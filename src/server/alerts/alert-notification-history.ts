@@ -22,15 +22,17 @@ export async function listAlertNotifications(db: Db, userId: string, alertId: st
       sentAt: alertNotifications.sentAt,
       nextAttemptAt: alertNotifications.nextAttemptAt,
       lastError: alertNotifications.lastError,
+      digestId: alertNotifications.digestId,
     })
     .from(alertNotifications)
     .where(and(eq(alertNotifications.alertId, alertId), eq(alertNotifications.userId, userId)))
     .orderBy(desc(alertNotifications.createdAt))
     .limit(HISTORY_LIMIT)
   // Skip reasons are our own words ("the alert is paused"); provider errors stay with the admins.
-  return rows.map(({ lastError, nextAttemptAt, ...row }) => ({
+  return rows.map(({ lastError, nextAttemptAt, digestId, ...row }) => ({
     ...row,
     nextAttemptAt: row.status === 'pending' ? nextAttemptAt : null,
     note: row.status === 'skipped' && lastError ? lastError.replace(/^skipped: /, '') : null,
+    inDigest: digestId !== null,
   }))
 }

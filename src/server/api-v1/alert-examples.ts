@@ -93,6 +93,7 @@ export const notificationExample: z.output<typeof alertNotificationRecordSchema>
   sentAt: time(0, 0, 6),
   nextAttemptAt: null,
   note: null,
+  inDigest: false,
 }
 
 /** A CSV file of `rows`, columns in `header` order (a column the examples don't fill stays empty). */

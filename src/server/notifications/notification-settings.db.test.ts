@@ -4,7 +4,7 @@ import { signedInUser } from '#tests/support/alert-fixtures.ts'
 import { insertAlert, insertNotification } from '#tests/support/notification-fixtures.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
 import { NOTIFICATION_MESSAGES } from '#shared/notifications.ts'
-import { alertNotifications, profiles, pushSubscriptions } from '../db/schema.ts'
+import { alertNotifications, notificationDigests, profiles, pushSubscriptions } from '../db/schema.ts'
 import { getVapidKeys } from './vapid-keys.ts'
 import { MAX_PUSH_SUBSCRIPTIONS } from './push-subscriptions.ts'
 
@@ -146,6 +146,18 @@ describe('GET /api/alerts/:id/notifications', () => {
     expect(byChannel.sms).toMatchObject({ status: 'skipped', note: 'no phone number on the profile' })
     expect(byChannel.whatsapp).toMatchObject({ status: 'dead', note: null })
     expect(JSON.stringify(body)).not.toContain('provider detail')
+    expect(body.notifications.every((n) => n.inDigest === false)).toBe(true)
+
+    // A notice waiting for the daily digest says so, with the digest's time (decision 054).
+    const push = await insertNotification(t.database.db, { alertId, userId: owner.userId, channel: 'push' })
+    const dueAt = new Date(Date.now() + 3_600_000)
+    const [digest] = await t.database.db
+      .insert(notificationDigests)
+      .values({ userId: owner.userId, channel: 'push', groupKey: `history-${push.id}`, dueAt, nextAttemptAt: dueAt })
+      .returning()
+    await t.database.db.update(alertNotifications).set({ digestId: digest!.id, nextAttemptAt: dueAt }).where(eq(alertNotifications.id, push.id))
+    const again = await json<{ notifications: Record<string, unknown>[] }>(await owner.client.request(`/api/alerts/${alertId}/notifications`), 200)
+    expect(again.notifications.find((n) => n.channel === 'push')).toMatchObject({ status: 'pending', inDigest: true, nextAttemptAt: dueAt.toISOString() })
 
     expect((await stranger.client.request(`/api/alerts/${alertId}/notifications`)).status).toBe(404)
     expect((await t.client().request(`/api/alerts/${alertId}/notifications`)).status).toBe(401)

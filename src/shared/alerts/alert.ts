@@ -188,6 +188,8 @@ export interface AlertNotificationRecord {
   nextAttemptAt: string | null
   /** Why a skipped notice was not sent ("the alert is paused"). */
   note: string | null
+  /** It waits for (or went out in) the traveller's daily digest (decision 054). */
+  inDigest: boolean
 }
 
 /** Section 3 "Alert (as read)", plus what the list shows (lowest price, check times, notes) and its trigger rule. */

@@ -135,6 +135,7 @@ export const alertNotificationRecordSchema = matches<AlertNotificationRecord>()(
       sentAt: isoTime.nullable(),
       nextAttemptAt: isoTime.nullable(),
       note: z.string().nullable().meta({ description: 'Why a skipped notice was not sent.' }),
+      inDigest: z.boolean().meta({ description: 'The notice waits for (or went out in) a daily digest: `nextAttemptAt` is the digest’s time.' }),
     })
     .meta({ id: 'AlertNotification' }),
 )

@@ -31,7 +31,7 @@ describe('alert detail', () => {
   it('opens from the card into ?alert=<id> with prices, history, the tracked search and notifications', async () => {
     const user = userEvent.setup()
     const notifications: AlertNotificationRecord[] = [
-      { id: 'n1', channel: 'email', status: 'sent', attempts: 1, price: 440, createdAt: '2030-01-31T10:01:00.000Z', sentAt: '2030-01-31T10:02:00.000Z', nextAttemptAt: null, note: null },
+      { id: 'n1', channel: 'email', status: 'sent', attempts: 1, price: 440, createdAt: '2030-01-31T10:01:00.000Z', sentAt: '2030-01-31T10:02:00.000Z', nextAttemptAt: null, note: null, inDigest: false },
     ]
     serveAlertsApi({ alerts: [roundTrip], answer: ({ url }) => (url === '/api/alerts/rt/notifications' ? Response.json({ notifications }) : undefined) })
     renderAtAlerts(<AlertsPage />)

@@ -13,6 +13,7 @@ const notice = (overrides: Partial<AlertNotificationRecord>): AlertNotificationR
   sentAt: '2030-01-31T10:01:00.000Z',
   nextAttemptAt: null,
   note: null,
+  inDigest: false,
   ...overrides,
 })
 
@@ -44,5 +45,24 @@ describe('NotificationsList', () => {
   it('says when there are none', () => {
     render(<NotificationsList currency="USD" notifications={[]} />)
     expect(screen.getByText('No notifications yet')).toBeInTheDocument()
+  })
+})
+
+describe('notices that wait on purpose', () => {
+  it('says a notice waits for the daily digest or for quiet hours to end, and that one went out in a digest', () => {
+    render(
+      <NotificationsList
+        currency="USD"
+        notifications={[
+          notice({ id: 'digest', status: 'pending', attempts: 0, sentAt: null, createdAt: '2030-01-31T10:00:00.000Z', nextAttemptAt: '2030-02-01T08:00:00.000Z', inDigest: true }),
+          notice({ id: 'quiet', status: 'pending', attempts: 0, sentAt: null, createdAt: '2030-01-31T23:00:00.000Z', nextAttemptAt: '2030-02-01T07:00:00.000Z' }),
+          notice({ id: 'sent-digest', inDigest: true }),
+        ]}
+      />,
+    )
+    const rows = within(screen.getByRole('list', { name: 'Notifications' })).getAllByRole('listitem')
+    expect(rows[0]!.textContent).toMatch(/ · In the daily digest of \w{3} \d\d?, \d\d:\d\dPending$/)
+    expect(rows[1]!.textContent).toMatch(/ · Held until \w{3} \d\d?, \d\d:\d\dPending$/)
+    expect(rows[2]!.textContent).toMatch(/Sent \w{3} \d\d?, \d\d:\d\d in the daily digestSent$/)
   })
 })

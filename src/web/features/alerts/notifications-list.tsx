@@ -12,11 +12,14 @@ const when = (iso: string) => format(parseISO(iso), 'MMM d, HH:mm')
 
 /** The line under a notice: when it went out (or was created), and why it was skipped or when it is tried next. */
 function detailOf(notice: AlertNotificationRecord): string {
-  if (notice.status === 'sent' && notice.sentAt) return `Sent ${when(notice.sentAt)}`
+  if (notice.status === 'sent' && notice.sentAt) return `Sent ${when(notice.sentAt)}${notice.inDigest ? ' in the daily digest' : ''}`
   const parts = [when(notice.createdAt)]
   if (notice.status === 'skipped' && notice.note) parts.push(`Not sent: ${notice.note}`)
   if (notice.status === 'discarded') parts.push('Delivery failed and was not retried')
   if (notice.status === 'pending' && notice.attempts > 0 && notice.nextAttemptAt) parts.push(`Next try ${format(parseISO(notice.nextAttemptAt), 'HH:mm')}`)
+  // Waiting on purpose: for the daily digest, or for the alert's quiet hours to end.
+  else if (notice.status === 'pending' && notice.nextAttemptAt && notice.inDigest) parts.push(`In the daily digest of ${when(notice.nextAttemptAt)}`)
+  else if (notice.status === 'pending' && notice.nextAttemptAt && Date.parse(notice.nextAttemptAt) - Date.parse(notice.createdAt) > 60_000) parts.push(`Held until ${when(notice.nextAttemptAt)}`)
   return parts.join(' · ')
 }
 
