@@ -3,6 +3,7 @@ import { ALERT_MESSAGES, type TrackedFlight } from '#shared/alerts/alert.ts'
 import type { FieldErrors } from '#shared/errors.ts'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { AppError } from '../lib/app-error.ts'
+import { DATE_WINDOW_MESSAGES, type DateWindow } from '#shared/alerts/date-window.ts'
 import { unknownAirportErrors } from './alert-features.ts'
 
 /**
@@ -28,5 +29,12 @@ export function assertTripTrackable(search: AlertSearch, trackedFlights: readonl
 
   if (Object.keys(fieldErrors).length > 0) {
     throw new AppError('validation_failed', past ? ALERT_MESSAGES.pastDeparture : 'Some fields are invalid.', { fieldErrors })
+  }
+}
+
+/** A new or changed flexible window starts today or later (a stored one may have begun already). */
+export function assertWindowAhead(window: Pick<DateWindow, 'depart_from'>, today: string): void {
+  if (window.depart_from < today) {
+    throw new AppError('validation_failed', DATE_WINDOW_MESSAGES.past, { fieldErrors: { 'date_window.depart_from': [DATE_WINDOW_MESSAGES.past] } })
   }
 }

@@ -10,7 +10,7 @@ import { alerts } from '../db/schema.ts'
 import { premiumRequired } from './alert-errors.ts'
 import { alertFeatures } from './alert-features.ts'
 import { alertToday, countAlerts, lockOwnerPlan, type AlertDeps } from './alert-scope.ts'
-import { assertTripTrackable } from './check-alert-trip.ts'
+import { assertTripTrackable, assertWindowAhead } from './check-alert-trip.ts'
 import { assertReasonableUse } from './reasonable-use.ts'
 import { toAlert } from './to-alert.ts'
 import { assertAlertClient } from './alert-client.ts'
@@ -52,10 +52,12 @@ export function newAlertRow(a: {
     renotifyStep: input.renotify_step,
     quietHours: input.quiet_hours ?? null,
     digest: input.digest ?? null,
+    dateWindow: input.date_window ?? null,
     currency: params.currency,
     originAirport: origin,
     destinationAirport: destination,
-    departureDate: search.departureDate,
+    // A flexible alert lives until its window's last departure day (expiry reads this column).
+    departureDate: input.date_window?.depart_to ?? search.departureDate,
     returnDate: params.type === 1 ? (params.return_date ?? null) : null,
     searchParameters: params,
     searchKey: alertSearchKey(search),
@@ -88,6 +90,7 @@ export async function createAlert(
   const search = readAlertSearch(input.search_parameters)
   const trackedFlights = input.trackedFlights ?? []
   assertTripTrackable(search, trackedFlights, today)
+  if (input.date_window) assertWindowAhead(input.date_window, today)
 
   const features = alertFeatures({
     searchParameters: search,
@@ -112,7 +115,7 @@ export async function createAlert(
     const limit = getPlan(plan).limits.maxAlerts
     if (limit !== null && (await countAlerts(tx, userId, today)).used >= limit) reasons.push('quota_exceeded')
     if (reasons.length > 0) throw premiumRequired(plan, reasons)
-    await assertReasonableUse(tx, userId, input.check_frequency)
+    await assertReasonableUse(tx, userId, input.check_frequency, { window: input.date_window ?? null, today })
     await assertAlertClient(tx, userId, plan, input.client_id)
 
     const [row] = await tx

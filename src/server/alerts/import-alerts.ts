@@ -84,7 +84,7 @@ export async function importAlerts(deps: AlertDeps, userId: string, csv: string,
 
     const errors: CsvRowError[] = []
     const ready: { input: CreateAlert; search: ReturnType<typeof readAlertSearch>; features: ReturnType<typeof alertFeatures> }[] = []
-    let checks = await liveChecksPerDay(tx, userId)
+    let checks = await liveChecksPerDay(tx, userId, today)
     const clientsByName = await clientIdsByName(tx, userId)
     for (const { line, cells } of read.rows) {
       const parsed = alertFromCsvRow(cells, line)

@@ -16,7 +16,7 @@ import { sendPreparedJson } from '../http/prepared-json.ts'
 import { listAlertNotifications } from './alert-notification-history.ts'
 import { createAlertListCache } from './alert-list-cache.ts'
 import { createAlertListResponses } from './alert-list-responses.ts'
-import type { AlertOwner } from './alert-scope.ts'
+import { alertToday, type AlertOwner } from './alert-scope.ts'
 import { createAlert } from './create-alert.ts'
 import { deleteAlert } from './delete-alert.ts'
 import { getAlert } from './get-alert.ts'
@@ -62,7 +62,7 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
 
   // Before '/:id', which would otherwise take "quota" for an alert id.
   signedIn.get('/quota', async (c) => c.json((await getQuota(deps, owner(c))) satisfies ApiBody<'GET /api/alerts/quota'>))
-  signedIn.get('/reasonable-use', async (c) => c.json((await getReasonableUse(deps.db, c.var.viewer.user.id)) satisfies ApiBody<'GET /api/alerts/reasonable-use'>))
+  signedIn.get('/reasonable-use', async (c) => c.json((await getReasonableUse(deps.db, c.var.viewer.user.id, alertToday(deps.now()))) satisfies ApiBody<'GET /api/alerts/reasonable-use'>))
 
   // Unlimited's CSV import and exports (decision 041). The import has its own body limit: a file of
   // MAX_CSV_BYTES, JSON-escaped, is larger than the API's default (app.ts leaves this path to it).

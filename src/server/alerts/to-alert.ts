@@ -1,3 +1,4 @@
+import { latestCheapestPair } from '#shared/alerts/date-window.ts'
 import { premiumReasons } from '#shared/alerts/alert-rules.ts'
 import type { Alert, AlertPricePoint } from '#shared/alerts/alert.ts'
 import type { PlanId } from '#shared/plans.ts'
@@ -21,6 +22,8 @@ export const alertReadColumns = {
   renotifyStep: alerts.renotifyStep,
   quietHours: alerts.quietHours,
   digest: alerts.digest,
+  dateWindow: alerts.dateWindow,
+  windowState: alerts.windowState,
   currency: alerts.currency,
   originAirport: alerts.originAirport,
   destinationAirport: alerts.destinationAirport,
@@ -53,6 +56,12 @@ export interface PriceRow {
  * A stored alert as the API shows it (the shared `Alert`): status as it reads today, and the
  * premium reasons judged against the owner's current plan, so a downgraded user sees what to upgrade.
  */
+/** The pair a flexible alert's price comes from (decision 055). */
+function foundDates(row: Pick<AlertRow, 'dateWindow' | 'windowState'>): Alert['window_found'] {
+  const found = row.dateWindow && row.windowState ? latestCheapestPair(row.windowState.prices) : null
+  return found ? { departure_date: found.departureDate, return_date: found.returnDate } : null
+}
+
 export function toAlert(row: AlertReadRow, prices: readonly AlertPricePoint[], context: { plan: PlanId; today: string }): Alert {
   return {
     id: row.id,
@@ -67,6 +76,8 @@ export function toAlert(row: AlertReadRow, prices: readonly AlertPricePoint[], c
     renotify_step: row.renotifyStep,
     quiet_hours: row.quietHours ?? null,
     digest: row.digest ?? null,
+    date_window: row.dateWindow ?? null,
+    window_found: foundDates(row),
     currency: row.currency,
     origin_airport: row.originAirport,
     destination_airport: row.destinationAirport,

@@ -3,6 +3,9 @@ import { alertCategory, checkFrequencyHours, premiumReasons, QUOTA_STATUSES, typ
 import { isAlertEditable, type Alert, type updateAlertSchema } from '#shared/alerts/alert.ts'
 import { ruleProblems, ruleTarget } from '#shared/alerts/alert-trigger.ts'
 import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
+import { DATE_WINDOW_MESSAGES, windowTripProblem } from '#shared/alerts/date-window.ts'
+import { readAlertSearch } from '#shared/alerts/alert-search-params.ts'
+import { assertWindowAhead } from './check-alert-trip.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { AlertStatus } from '#shared/alert-status.ts'
 import { getPlan, type PlanId } from '#shared/plans.ts'
@@ -55,12 +58,16 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
     if (reasons.length > 0) throw premiumRequired(plan, reasons, 'resume this one')
     // Checked when the alert's checks a day could grow: a new frequency on a live alert, or a resume.
     const willRun = patch.status === 'active' || (patch.status === undefined && RUNNING.includes(row.status))
-    if (willRun && (resuming || patch.check_frequency !== undefined)) await assertReasonableUse(tx, userId, frequency, row.id)
+    const window = patch.date_window !== undefined ? patch.date_window : row.dateWindow
+    if (willRun && (resuming || patch.check_frequency !== undefined || patch.date_window !== undefined)) {
+      await assertReasonableUse(tx, userId, frequency, { exceptId: row.id, window, today })
+    }
     // Checked only when it changes: a downgraded advisor may still edit a client's alert as it is.
     if (patch.client_id !== undefined && patch.client_id !== row.clientId) await assertAlertClient(tx, userId, plan, patch.client_id)
 
     const trigger = patchedTrigger(row, patch)
     assertDeliveryTiming(row, patch)
+    const priced = patchedPricing(row, patch, today, now)
 
     const rulesChanged = patch.notification_channels !== undefined || patch.check_frequency !== undefined
     const statusChanged = patch.status !== undefined && patch.status !== row.status
@@ -72,6 +79,7 @@ export async function updateAlert(deps: AlertDeps, userId: string, id: string, p
         ...(patch.renotify_step !== undefined ? { renotifyStep: patch.renotify_step } : {}),
         ...(patch.quiet_hours !== undefined ? { quietHours: patch.quiet_hours } : {}),
         ...(patch.digest !== undefined ? { digest: patch.digest } : {}),
+        ...priced,
         ...(patch.client_id !== undefined ? { clientId: patch.client_id } : {}),
         ...(rulesChanged ? { notificationChannels: channels, checkFrequency: frequency, alertCategory: alertCategory(features) } : {}),
         // The owner's own pause or resume: a later upgrade no longer resumes it on its own.
@@ -129,6 +137,32 @@ function assertDeliveryTiming(row: AlertRow, patch: AlertPatch): void {
   if (quiet && digest) {
     const message = DAILY_DIGEST_MESSAGES.withQuietHours
     throw new AppError('validation_failed', message, { fieldErrors: { [patch.digest ? 'digest' : 'quiet_hours']: [message] } })
+  }
+}
+
+/**
+ * Flexible dates, judged whole: a window fits the alert's trip (route alerts, one way or
+ * round trip) and, when new or changed, starts today or later. A new window changes what the alert's
+ * price means, so a change starts it afresh (as a new rule does, decision 051): re-armed, its price
+ * now unknown until the next check, which comes at once. `departure_date` follows the window.
+ */
+function patchedPricing(row: AlertRow, patch: AlertPatch, today: string, now: Date) {
+  const windowChanged = patch.date_window !== undefined && JSON.stringify(patch.date_window) !== JSON.stringify(row.dateWindow)
+  if (!windowChanged) return {}
+  const search = readAlertSearch(row.searchParameters)
+  if (windowChanged && patch.date_window) {
+    const problem = row.alertType === 'flight' ? DATE_WINDOW_MESSAGES.flightAlert : windowTripProblem(patch.date_window, search.params.type)
+    if (problem) throw new AppError('validation_failed', problem, { fieldErrors: { date_window: [problem] } })
+    assertWindowAhead(patch.date_window, today)
+  }
+  return {
+    dateWindow: patch.date_window ?? null,
+    departureDate: patch.date_window?.depart_to ?? search.departureDate,
+    armed: true,
+    lastNotifiedPrice: null,
+    currentPrice: null,
+    lowestPrice: null,
+    nextCheckAt: now,
   }
 }
 

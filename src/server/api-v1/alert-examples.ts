@@ -34,6 +34,8 @@ export const alertExample: z.output<typeof alertSchema> = {
   renotify_step: { unit: 'percent', value: 5 },
   quiet_hours: { start: '22:00', end: '07:00', time_zone: 'America/New_York' },
   digest: null,
+  date_window: null,
+  window_found: null,
   currency: 'USD',
   origin_airport: 'JFK',
   destination_airport: 'LIS',

@@ -8,6 +8,7 @@ import type { NotificationChannels, TrackedFlight } from '#shared/alerts/alert.t
 import { ALERT_TRIGGERS, DEFAULT_RENOTIFY_STEP, type RenotifyStep } from '#shared/alerts/alert-trigger.ts'
 import type { QuietHours } from '#shared/alerts/quiet-hours.ts'
 import type { DailyDigest } from '#shared/alerts/daily-digest.ts'
+import type { DateWindow } from '#shared/alerts/date-window.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -344,6 +345,10 @@ export const alerts = pgTable(
     quietHours: jsonb('quiet_hours').$type<QuietHours>(),
     /** One message a day at this hour of the traveller's day instead of a notice per event (decision 054); null: at once. */
     digest: jsonb('digest').$type<DailyDigest>(),
+    /** Flexible dates (decision 055): the departure window and trip lengths the alert watches; null: its search's dates. */
+    dateWindow: jsonb('date_window').$type<DateWindow>(),
+    /** A flexible alert's memory (decision 055): its sweep's position and each date pair's latest price. */
+    windowState: jsonb('window_state').$type<WindowState>(),
     currency: text('currency').notNull(),
     originAirport: text('origin_airport').notNull(),
     destinationAirport: text('destination_airport').notNull(),
@@ -406,6 +411,14 @@ export const alerts = pgTable(
       .where(sql`${t.status} in ('active', 'triggered', 'at_risk')`),
   ],
 )
+
+/** A flexible alert's memory between checks (price-checks/flexible-window.ts). */
+export interface WindowState {
+  /** Checks made so far: where the round-robin sweep of the window's pairs stands. */
+  cursor: number
+  /** By date pair ("2027-03-05|2027-03-12"; one way "2027-03-05|"): the latest price found and when. */
+  prices: Record<string, { price: number; at: string }>
+}
 
 /** Every price observed for an alert, with the itinerary that gave it (for the history chart). */
 export interface AlertPriceItinerary {

@@ -1,6 +1,7 @@
 import type { FlightQuery } from '#shared/flights/flight-query.ts'
 import type { ItineraryFilter } from '../alerts/search-key.ts'
 import type { AlertRow } from '../alerts/to-alert.ts'
+import type { WindowState } from '../db/schema.ts'
 import { evaluateAlert, type AlertCheckState, type AlertEvaluation } from './evaluate-alert.ts'
 import type { Observation } from './load-cached-observations.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
@@ -38,6 +39,8 @@ export interface AlertCheck {
   observation: Observation | null
   /** Narrower alerts only: true when the group's broader answer gave its answer, false when it asked its own search. */
   subsumed?: boolean
+  /** Flexible alerts (decision 055): the window's memory to store with the alert. */
+  windowState?: WindowState
 }
 
 export function checkState(alert: AlertRow): AlertCheckState {

@@ -7,6 +7,9 @@ import { failureOutcome } from './price-alerts.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
 import { createSearchObserver } from './search-observer.ts'
 import { subsumptionPolicy } from './subsumption-policy.ts'
+import { foldWindowChecks, windowMembers } from './flexible-window.ts'
+import { alertToday } from '../alerts/alert-scope.ts'
+import { alertSearchKey } from '../alerts/search-key.ts'
 import { writeCheckResults } from './write-check-results.ts'
 import type { Observation } from './load-cached-observations.ts'
 import { unfilteredFareKey } from '#shared/flights/fare-query.ts'
@@ -42,6 +45,22 @@ function observedFares(groups: readonly AlertGroup[], made: readonly Observation
   })
 }
 
+/** The members' checks of each flexible alert folded into one check of it; every other check as it is. */
+function foldFlexibleChecks(all: AlertCheck[], claimed: readonly AlertRow[], members: ReadonlyMap<string, AlertRow[]>, at: { now: Date; today: string }): AlertCheck[] {
+  if (members.size === 0) return all
+  const byAlert = new Map<string, AlertCheck[]>()
+  const out: AlertCheck[] = []
+  for (const check of all) {
+    if (members.has(check.alert.id)) byAlert.set(check.alert.id, [...(byAlert.get(check.alert.id) ?? []), check])
+    else out.push(check)
+  }
+  for (const alert of claimed) {
+    const own = byAlert.get(alert.id)
+    if (own) out.push(foldWindowChecks(alert, own, at.now, at.today))
+  }
+  return out
+}
+
 /**
  * Checks alerts this cycle holds the lease of, and stores the results: grouping, one observation
  * per group, evaluation, re-check before notifying, one write. `shouldStop` is asked before each
@@ -53,7 +72,17 @@ export async function checkClaimedAlerts(
 ): Promise<CheckReport> {
   const now = deps.now()
   const random = deps.random ?? Math.random
-  const { groups, settled, claimKeys } = groupAlerts(input.claimed, now, subsumptionPolicy(deps.provider.id).filters)
+  const today = alertToday(now)
+  // A flexible alert is checked through one member per date pair it covers this time (decision 055).
+  const members = new Map<string, AlertRow[]>()
+  const expanded = input.claimed.flatMap((alert) => {
+    const own = windowMembers(alert, now, today)
+    if (own) members.set(alert.id, own)
+    return own ?? [alert]
+  })
+  const { groups, settled, claimKeys } = groupAlerts(expanded, now, subsumptionPolicy(deps.provider.id).filters)
+  // A flexible alert is claimed with its own search's other alerts, not with one of its dates'.
+  for (const alert of input.claimed) if (members.has(alert.id)) claimKeys.set(alert.id, alertSearchKey(alert.searchParameters))
   const { keys, ...plan } = observerPlan(groups)
   const observer = await createSearchObserver(deps, keys, plan)
   const limit = pLimit(deps.config.concurrency)
@@ -77,10 +106,12 @@ export async function checkClaimedAlerts(
       }),
     ),
   )
-  const checks: AlertCheck[] = [
-    ...settled.map(({ alert, outcome }) => ({ alert, outcome, evaluation: evaluateAlert(checkState(alert), outcome, now, random), observation: null })),
-    ...checked.flat(),
-  ]
+  const checks = foldFlexibleChecks(
+    [...settled.map(({ alert, outcome }) => ({ alert, outcome, evaluation: evaluateAlert(checkState(alert), outcome, now, random), observation: null })), ...checked.flat()],
+    input.claimed,
+    members,
+    { now, today },
+  )
   // Claim keys that changed (a newer normalisation) or were never stored go back with the results.
   const searchKeys = new Map(input.claimed.flatMap((a) => (claimKeys.has(a.id) && a.searchKey !== claimKeys.get(a.id) ? [[a.id, claimKeys.get(a.id)!] as const] : [])))
   const fares = observedFares(groups, observer.made)

@@ -70,7 +70,7 @@ export async function writeCheckResults(
 
     const evaluated = input.checks.filter((c) => c.evaluation)
     const deferred = input.checks.filter((c) => !c.evaluation)
-    const records = evaluated.map(({ alert, evaluation: e }) => ({
+    const records = evaluated.map(({ alert, evaluation: e, windowState }) => ({
       id: alert.id,
       status: e!.status,
       status_note: e!.statusNote,
@@ -83,6 +83,7 @@ export async function writeCheckResults(
       last_checked_at: e!.checked ? now.toISOString() : null,
       next_check_at: e!.nextCheckAt?.toISOString() ?? null,
       search_key: searchKeys.get(alert.id) ?? null,
+      window_state: windowState ?? null,
     }))
     const updated = new Set<string>()
     if (records.length > 0) {
@@ -92,12 +93,12 @@ export async function writeCheckResults(
           consecutive_misses = v.consecutive_misses, consecutive_failures = v.consecutive_failures,
           lowest_price = v.lowest_price, current_price = v.current_price,
           last_checked_at = coalesce(v.last_checked_at, a.last_checked_at), next_check_at = v.next_check_at,
-          search_key = coalesce(v.search_key, a.search_key),
+          search_key = coalesce(v.search_key, a.search_key), window_state = coalesce(v.window_state, a.window_state),
           lease_owner = null, lease_until = null, updated_at = ${now.toISOString()}::timestamptz
         from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(
           id uuid, status text, status_note text, armed boolean, last_notified_price numeric, consecutive_misses integer,
           consecutive_failures integer, lowest_price numeric, current_price numeric, last_checked_at timestamptz, next_check_at timestamptz,
-          search_key text)
+          search_key text, window_state jsonb)
         where a.id = v.id and a.lease_owner = ${owner} and a.status in ('active', 'triggered', 'at_risk')
         returning a.id`)
       for (const row of rowsOf<{ id: string }>(result)) updated.add(row.id)

@@ -17,6 +17,7 @@ import {
 } from './alert-trigger.ts'
 import { quietHoursSchema, type QuietHours } from './quiet-hours.ts'
 import { DAILY_DIGEST_MESSAGES, dailyDigestSchema, type DailyDigest } from './daily-digest.ts'
+import { DATE_WINDOW_MESSAGES, dateWindowSchema, windowTripProblem, type DateWindow } from './date-window.ts'
 
 /**
  * The alert API contract (`../shared/reference/api.md` "Alerts", spec sections 3, 7 and 8): what
@@ -99,8 +100,17 @@ export const createAlertSchema = z
     quiet_hours: quietHoursSchema.nullable().optional(),
     /** One message a day at this hour of the traveller's day instead of one per price event (daily-digest.ts); null: at once. */
     digest: dailyDigestSchema.nullable().optional(),
+    /**
+     * Flexible dates (date-window.ts): any departure day in the window, trip lengths in nights; the
+     * alert tracks the cheapest pair. The search's own dates are the window's first pair. Null: its dates.
+     */
+    date_window: dateWindowSchema.nullable().optional(),
   })
   .superRefine((alert, ctx) => {
+    if (alert.date_window) {
+      const problem = alert.alertType === 'flight' ? DATE_WINDOW_MESSAGES.flightAlert : windowTripProblem(alert.date_window, alert.search_parameters.type)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['date_window'] })
+    }
     if (alert.quiet_hours && alert.digest) ctx.addIssue({ code: 'custom', message: DAILY_DIGEST_MESSAGES.withQuietHours, path: ['digest'] })
     const rule = { trigger: alert.trigger, drop_percent: alert.drop_percent ?? null, baseline_price: alert.baseline_price ?? null }
     for (const [path, message] of Object.entries(ruleProblems(rule))) ctx.addIssue({ code: 'custom', message, path: [path] })
@@ -132,6 +142,7 @@ export const updateAlertSchema = z
     renotify_step: renotifyStepSchema,
     quiet_hours: quietHoursSchema.nullable(),
     digest: dailyDigestSchema.nullable(),
+    date_window: dateWindowSchema.nullable(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to update')
@@ -196,6 +207,9 @@ export interface AlertNotificationRecord {
 export interface Alert extends TriggerRule {
   quiet_hours: QuietHours | null
   digest: DailyDigest | null
+  date_window: DateWindow | null
+  /** A flexible alert's dates its price now comes from (the latest check's cheapest pair); null otherwise or before its first check. */
+  window_found: { departure_date: string; return_date: string | null } | null
   id: string
   status: AlertStatus
   alert_category: 'premium' | 'other'

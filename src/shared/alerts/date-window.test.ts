@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addIsoDays, isoDaysBetween } from '../flights/iso-days.ts'
 import {
+  dateWindowText,
+  latestCheapestPair,
   cheapestCombination,
   combinationDatesText,
   DATE_WINDOW_MAX_DAYS,
@@ -185,11 +187,12 @@ describe('spreading SerpApi searches across checks', () => {
 describe('windowCost', () => {
   it('SerpApi: each pair once a week, at least one search a check, at most ten', () => {
     // 14 days × 3 trip lengths, checked every 12 hours: 14 checks a week, 3 searches each.
-    expect(windowCost(window(), 'serpapi', 2)).toEqual({ pairs: 42, mode: 'searches', callsPerCheck: 3, checksToCover: 14, callsPerMonth: 180, usdPerMonth: 1.8 })
-    // Hourly: one search a check.
-    expect(windowCost(window(), 'serpapi', 24)).toMatchObject({ callsPerCheck: 1, checksToCover: 42, callsPerMonth: 720 })
+    // Three of the sweep and the incumbent (decision 055).
+    expect(windowCost(window(), 'serpapi', 2)).toEqual({ pairs: 42, mode: 'searches', callsPerCheck: 4, checksToCover: 14, callsPerMonth: 240, usdPerMonth: 2.4 })
+    // Hourly: one search of the sweep a check, and the incumbent.
+    expect(windowCost(window(), 'serpapi', 24)).toMatchObject({ callsPerCheck: 2, checksToCover: 42, callsPerMonth: 1440 })
     // Every 15 days: capped at ten a check.
-    expect(windowCost(window(), 'serpapi', 1 / 15)).toMatchObject({ callsPerCheck: MAX_SEARCHES_PER_CHECK, checksToCover: 5, callsPerMonth: 20 })
+    expect(windowCost(window(), 'serpapi', 1 / 15)).toMatchObject({ callsPerCheck: MAX_SEARCHES_PER_CHECK + 1, checksToCover: 5, callsPerMonth: 22 })
     // A single date pair: one search a check, as a fixed-date alert.
     expect(windowCost(window({ depart_to: march(1), nights: { min: 5, max: 5 } }), 'serpapi', 2)).toMatchObject({ pairs: 1, callsPerCheck: 1, checksToCover: 1 })
     expect(searchesPerCheck(0, 2)).toBe(0)
@@ -203,12 +206,12 @@ describe('windowCost', () => {
   })
 
   it('simulator: calendars price unfiltered searches only, so time limits or filters mean searches', () => {
-    expect(windowCost(window({ outbound_times: '6,12' }), 'simulator', 2)).toMatchObject({ mode: 'searches', callsPerCheck: 3, usdPerMonth: 0 })
+    expect(windowCost(window({ outbound_times: '6,12' }), 'simulator', 2)).toMatchObject({ mode: 'searches', callsPerCheck: 4, usdPerMonth: 0 })
     expect(windowCost(window(), 'simulator', 2, { unfiltered: false })).toMatchObject({ mode: 'searches' })
   })
 
   it('counts only days still to come, at the price asked', () => {
-    expect(windowCost(window({ nights: null }), 'serpapi', 2, { today: march(8), pricePerCall: 0.015 })).toMatchObject({ pairs: 7, callsPerCheck: 1, usdPerMonth: 0.9 })
+    expect(windowCost(window({ nights: null }), 'serpapi', 2, { today: march(8), pricePerCall: 0.015 })).toMatchObject({ pairs: 7, callsPerCheck: 2, usdPerMonth: 1.8 })
   })
 
   it('never costs less for a wider window', () => {
@@ -270,13 +273,30 @@ describe('cheapestCombination', () => {
 
 describe('the cost line', () => {
   it('says pairs, calls a check and the month, as the frequency field does', () => {
-    expect(windowCostText(windowCost(window(), 'serpapi', 2))).toBe('42 date pairs · 3 searches a check · about $1.80 a month in flight data')
+    expect(windowCostText(windowCost(window(), 'serpapi', 2))).toBe('42 date pairs · 4 searches a check · about $2.40 a month in flight data')
     expect(windowCostText(windowCost(window({ depart_to: addIsoDays(march(1), 61), nights: { min: 1, max: 30 } }), 'serpapi', 96))).toBe(
-      '1,860 date pairs · 3 searches a check · about $86 a month in flight data',
+      '1,860 date pairs · 4 searches a check · about $115 a month in flight data',
     )
     expect(windowCostText(windowCost(window({ depart_to: march(1), nights: null }), 'serpapi', 2))).toBe('1 date pair · 1 search a check · about $0.60 a month in flight data')
     expect(windowCostText(windowCost(window(), 'simulator', 2))).toBe('42 date pairs · 3 calendar queries a check · no flight-data cost on the simulated market')
     expect(windowCoverText(windowCost(window(), 'serpapi', 2))).toBe('Every date pair is searched at least once every 14 checks.')
     expect(windowCoverText(windowCost(window(), 'simulator', 2))).toBeNull()
+  })
+})
+
+describe('window words and the pair found (decision 055)', () => {
+  it('says the window in the card’s words', () => {
+    expect(dateWindowText({ depart_from: '2030-03-01', depart_to: '2030-03-31', weekends_only: false, nights: { min: 5, max: 9 } })).toBe('Any day Mar 1 – Mar 31 · 5–9 nights')
+    expect(dateWindowText({ depart_from: '2030-03-01', depart_to: '2030-03-01', weekends_only: true, nights: null })).toBe('Any day Mar 1 · one way · weekends only')
+  })
+
+  it('names the cheapest pair of the latest check, not an older cheaper one', () => {
+    const prices = {
+      '2030-03-01|2030-03-06': { price: 300, at: '2030-02-01T00:00:00.000Z' },
+      '2030-03-02|2030-03-07': { price: 420, at: '2030-02-02T00:00:00.000Z' },
+      '2030-03-03|2030-03-08': { price: 410, at: '2030-02-02T00:00:00.000Z' },
+    }
+    expect(latestCheapestPair(prices)).toMatchObject({ departureDate: '2030-03-03', returnDate: '2030-03-08', price: 410, nights: 5 })
+    expect(latestCheapestPair({})).toBeNull()
   })
 })

@@ -4,7 +4,7 @@ import type { DatePair } from '../flights/flexible-dates.ts'
 import { addIsoDays, isoDaysBetween, isoWeekday } from '../flights/iso-days.ts'
 import { isoDateSchema } from '../flights/search-params.ts'
 import { ALERT_PARAM_MESSAGES, TIMES_PATTERN } from './alert-search-params.ts'
-import { PROVIDER_COST_PER_CHECK_USD } from './reasonable-use.ts'
+import { checksPerDay, PROVIDER_COST_PER_CHECK_USD } from './reasonable-use.ts'
 
 /**
  * Flexible-date alerts (issue 17): instead of one departure date, a window of departure days, an
@@ -35,6 +35,7 @@ export const DATE_WINDOW_MESSAGES = {
   nightsRequired: 'A round-trip alert needs a trip length',
   nightsOneWay: 'A one-way alert has no trip length',
   multiCity: 'Flexible dates are for one-way and round-trip alerts',
+  flightAlert: 'A flight alert follows its own flights on their dates: flexible dates are for route alerts',
 } as const
 
 /** "6,10" or "6,10,14,18" as SerpApi takes them (flight-query.ts timeWindowParam), each hour 0–23, each window in order. */
@@ -187,6 +188,15 @@ export function searchesPerCheck(pairs: number, checksPerDay: number, options: P
 }
 
 /**
+ * Searches one check of a flexible alert makes (decision 055): its sweep's slice, plus the incumbent
+ * (the cheapest pair seen lately, searched every check) unless the slice is already the whole window.
+ */
+export function searchesPerAlertCheck(pairs: number, checksPerDay: number, options: Pick<WindowCostOptions, 'sweepDays' | 'maxSearchesPerCheck'> = {}): number {
+  const sweep = searchesPerCheck(pairs, checksPerDay, options)
+  return sweep + (pairs > sweep ? 1 : 0)
+}
+
+/**
  * Fare-calendar queries a check (fare-calendar-answer.ts): one query prices up to
  * CALENDAR_MAX_DAYS departure days at one trip length (or one way), so one per trip length and
  * per 62-day stretch of departure days.
@@ -213,8 +223,9 @@ export function windowCost(window: DateWindow, provider: WindowProvider, checksP
   const pairs = expandWindow(window, options.today === undefined ? {} : { today: options.today })
   const unfiltered = options.unfiltered ?? (window.outbound_times === undefined && window.return_times === undefined)
   const mode = provider === 'simulator' && unfiltered ? 'calendar' : 'searches'
-  const callsPerCheck = mode === 'calendar' ? calendarQueries(pairs) : searchesPerCheck(pairs.length, checksPerDay, options)
-  const checksToCover = callsPerCheck === 0 ? 0 : mode === 'calendar' ? 1 : Math.ceil(pairs.length / callsPerCheck)
+  const sweep = searchesPerCheck(pairs.length, checksPerDay, options)
+  const callsPerCheck = mode === 'calendar' ? calendarQueries(pairs) : searchesPerAlertCheck(pairs.length, checksPerDay, options)
+  const checksToCover = callsPerCheck === 0 ? 0 : mode === 'calendar' ? 1 : Math.ceil(pairs.length / sweep)
   const callsPerMonth = callsPerCheck * Math.max(checksPerDay, 0) * 30
   const pricePerCall = options.pricePerCall ?? (provider === 'serpapi' ? PROVIDER_COST_PER_CHECK_USD : 0)
   return { pairs: pairs.length, mode, callsPerCheck, checksToCover, callsPerMonth, usdPerMonth: Math.round(callsPerMonth * pricePerCall * 100) / 100 }
@@ -298,4 +309,39 @@ export function windowCostText(cost: WindowCost): string {
 /** How fresh the window's prices stay: "Every date pair is searched at least once every 14 checks.", or null when each check covers them all. */
 export function windowCoverText(cost: WindowCost): string | null {
   return cost.checksToCover > 1 ? `Every date pair is searched at least once every ${cost.checksToCover} checks.` : null
+}
+
+/** "Any day Mar 1 – Mar 31 · 5–9 nights · weekends only": a window in the card's words. */
+export function dateWindowText(window: Pick<DateWindow, 'depart_from' | 'depart_to' | 'weekends_only' | 'nights'>): string {
+  const days = window.depart_from === window.depart_to ? shortDate(window.depart_from) : `${shortDate(window.depart_from)} – ${shortDate(window.depart_to)}`
+  const nights = window.nights ? (window.nights.min === window.nights.max ? `${window.nights.min} ${window.nights.min === 1 ? 'night' : 'nights'}` : `${window.nights.min}–${window.nights.max} nights`) : 'one way'
+  return [`Any day ${days}`, nights, ...(window.weekends_only ? ['weekends only'] : [])].join(' · ')
+}
+
+/**
+ * The pair the alert's price now comes from: the cheapest of those its latest check priced (a
+ * flexible alert's memory, decision 055). Null before the first check.
+ */
+export function latestCheapestPair(prices: Readonly<Record<string, { price: number; at: string }>>): CheapestCombination | null {
+  const entries = Object.entries(prices)
+  const latest = entries.reduce((max, [, seen]) => (seen.at > max ? seen.at : max), '')
+  return cheapestCombination(
+    entries
+      .filter(([, seen]) => seen.at === latest)
+      .map(([key, seen]) => {
+        const [departureDate, returnDate] = key.split('|') as [string, string]
+        return { departureDate, returnDate: returnDate || null, price: seen.price }
+      }),
+  )
+}
+
+/**
+ * Provider searches a day an alert makes (decision 055), what reasonable use counts: one a check,
+ * or for a flexible alert its sweep's share of the window plus the cheapest pair seen lately.
+ */
+export function alertSearchesPerDay(frequency: string, window: DateWindow | null, today: string): number {
+  const perDay = checksPerDay(frequency)
+  if (!window) return perDay
+  const pairs = expandWindow(window, { today }).length
+  return pairs === 0 ? perDay : perDay * searchesPerAlertCheck(pairs, perDay)
 }

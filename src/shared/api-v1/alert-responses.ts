@@ -95,6 +95,21 @@ export const alertSchema = matches<Alert>()(
         .object({ hour: z.number().int(), time_zone: z.string() })
         .nullable()
         .meta({ id: 'DailyDigest', description: 'Notices wait for one message a day, sent when the clock in the IANA `time_zone` shows `hour` (0–23), listing every alert with news; null: each notice at once. Not with `quiet_hours`.' }),
+      date_window: z
+        .object({
+          depart_from: isoDate,
+          depart_to: isoDate,
+          weekends_only: z.boolean(),
+          nights: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
+          outbound_times: z.string().optional(),
+          return_times: z.string().optional(),
+        })
+        .nullable()
+        .meta({ id: 'DateWindow', description: 'Flexible dates: any departure day from `depart_from` to `depart_to` (at most 62 days), trip lengths `nights` (round trips; null one way), weekends only (leave Fri/Sat, back Sun/Mon), time-of-day limits; the alert tracks the cheapest pair. Null: the search’s own dates.' }),
+      window_found: z
+        .object({ departure_date: isoDate, return_date: isoDate.nullable() })
+        .nullable()
+        .meta({ description: 'A flexible alert’s dates its current price comes from (its latest check’s cheapest pair); null otherwise or before the first check.' }),
       currency: z.string(),
       origin_airport: z.string(),
       destination_airport: z.string(),

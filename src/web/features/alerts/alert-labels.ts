@@ -1,3 +1,4 @@
+import { combinationDatesText, dateWindowText } from '#shared/alerts/date-window.ts'
 import { renotifyText, triggerText } from '#shared/alerts/alert-trigger.ts'
 import { formatDistance, parseISO } from 'date-fns'
 import { checkFrequencyMinutes } from '#shared/alerts/alert-rules.ts'
@@ -79,4 +80,11 @@ export function isChecked(status: Alert['status']): boolean {
 /** When the alert notifies, in plain words: "When it drops 10 % from $639 ($575.10 or less) · Again after a further 5 % drop". */
 export function ruleText(alert: Pick<Alert, 'trigger' | 'drop_percent' | 'baseline_price' | 'renotify_step' | 'target_price' | 'currency'>): string {
   return `${triggerText(alert, alert.target_price, alert.currency)} · ${renotifyText(alert.renotify_step, alert.currency)}`
+}
+
+/** "Any day Mar 1 – Mar 31 · 5–9 nights · cheapest Mar 5 → Mar 12 (7 nights)": a flexible alert's window and the dates its price comes from. */
+export function windowLine(alert: Pick<Alert, 'date_window' | 'window_found'>): string {
+  if (!alert.date_window) return ''
+  const found = alert.window_found ? ` · cheapest ${combinationDatesText({ departureDate: alert.window_found.departure_date, returnDate: alert.window_found.return_date })}` : ''
+  return `${dateWindowText(alert.date_window)}${found}`
 }

@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { ALERT_MESSAGES, createAlertSchema } from '#shared/alerts/alert.ts'
 import { dropPercentSchema, ruleProblems } from '#shared/alerts/alert-trigger.ts'
 import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
+import { DATE_WINDOW_MESSAGES, dateWindowSchema } from '#shared/alerts/date-window.ts'
+import { earliestTravelDate } from '#shared/flights/travel-date.ts'
 
 /**
  * What the create and edit forms edit: name, target, channels and frequency, with the API's own
@@ -10,13 +12,18 @@ import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
  * what the server refuses).
  */
 const { name, target_price, notification_channels, check_frequency, trigger, baseline_price, renotify_step, quiet_hours, digest } = createAlertSchema.shape
+/** A new or changed window starts on a day that can still be travelled (the server says the same with its own clock). */
+const date_window = dateWindowSchema
+  .refine((window) => window.depart_from >= earliestTravelDate(new Date()), { message: DATE_WINDOW_MESSAGES.past, path: ['depart_from'] })
+  .nullable()
+  .optional()
 /** The form's "Tracking for" select: "" is the advisor themselves. */
 const client_id = z.preprocess((value) => (value === '' ? null : value), createAlertSchema.shape.client_id)
 /** The drop field is empty unless the rule is a drop: "" reads as none. */
 const drop_percent = z.preprocess((value) => (value === '' ? null : value), dropPercentSchema.nullable().optional())
 
 export const alertSettingsSchema = z
-  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step, quiet_hours, digest })
+  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step, quiet_hours, digest, date_window })
   .superRefine((settings, ctx) => {
     if (!Object.values(settings.notification_channels).some(Boolean)) {
       ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.noChannel, path: ['notification_channels'] })
@@ -29,7 +36,7 @@ export const alertSettingsSchema = z
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>
 export type AlertSettings = z.output<typeof alertSettingsSchema>
 
-const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step', 'quiet_hours', 'digest'] as const
+const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step', 'quiet_hours', 'digest', 'date_window'] as const
 
 /**
  * Puts the server's field errors on the form's fields ("notification_channels.sms" on the channel

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { AlertTriangle, Search } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { Link } from 'react-router'
 import { ALERT_MESSAGES, DEFAULT_CHECK_FREQUENCY, DEFAULT_NOTIFICATION_CHANNELS } from '#shared/alerts/alert.ts'
 import { DEFAULT_RENOTIFY_STEP, ruleTarget, triggerText } from '#shared/alerts/alert-trigger.ts'
@@ -17,6 +17,7 @@ import { useAlertStore } from '../../stores/alert-store.ts'
 import { toast } from '../../stores/toast-store.ts'
 import { Notice } from '../../components/notice.tsx'
 import { AlertSettingsFields } from './alert-settings-fields.tsx'
+import { FlexibleWindowField } from './flexible-window-field.tsx'
 import { alertSettingsSchema, applyServerFieldErrors, type AlertSettings, type AlertSettingsInput } from './alert-settings-schema.ts'
 import { premiumReasonsOf, quotaAllowsCreating, quotaQueryOptions } from './api.ts'
 import { defaultNameForDraft, draftAlertType, draftItineraries, searchParametersForDraft, trackedFlightsOf } from './draft-payload.ts'
@@ -62,20 +63,25 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
       renotify_step: { ...DEFAULT_RENOTIFY_STEP },
       quiet_hours: null,
       digest: null,
+      date_window: null,
     },
   })
+
+  // The window's cost line follows the chosen check frequency.
+  const frequency = useWatch({ control: form.control, name: 'check_frequency' })
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (!built.ok) return
     setFailure(null)
     try {
-      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, quiet_hours: quiet, digest, ...settings } = values
+      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, quiet_hours: quiet, digest, date_window: dateWindow, ...settings } = values
       await create.mutateAsync({
         ...settings,
         ...(values.trigger === 'drop' ? { drop_percent: dropPercent ?? null } : {}),
         ...(baseline ? { baseline_price: baseline } : {}),
         ...(quiet ? { quiet_hours: quiet } : {}),
         ...(digest ? { digest } : {}),
+        ...(dateWindow ? { date_window: dateWindow } : {}),
         ...(clientId ? { client_id: clientId } : {}),
         alertType,
         search_parameters: built.params,
@@ -123,6 +129,8 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
     )
   }
 
+  // Flexible dates: a route alert's one-way or round trip (decision 055).
+  const flexible = alertType === 'route' && draft.search.params.tripType !== 'multi-city'
   const hint = context.referencePrice !== null ? `Now ${formatPrice(context.referencePrice, currency)}; we suggest 5% below.` : undefined
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create alert" className="grid gap-5">
@@ -147,6 +155,15 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
             <p key={detail}>{detail}</p>
           ))}
         </Notice>
+      )}
+      {flexible && (
+        <FlexibleWindowField
+          control={form.control}
+          name="date_window"
+          roundTrip={draft.search.params.tripType === 'round-trip'}
+          frequency={frequency ?? DEFAULT_CHECK_FREQUENCY}
+          initial={{ depart_from: draft.search.params.departureDate }}
+        />
       )}
       <AlertSettingsFields form={form} plan={plan} currency={currency} targetHint={hint} />
       <DialogFooter>

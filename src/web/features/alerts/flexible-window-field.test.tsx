@@ -48,7 +48,7 @@ describe('the flexible-dates field', () => {
     expect(screen.getByLabelText('Fewest nights')).toHaveValue('5')
     expect(screen.getByLabelText('Most nights')).toHaveValue('9')
     // 14 days × 5 trip lengths, every 12 hours: each pair once a week.
-    expect(group()).toHaveTextContent('70 date pairs · 5 searches a check · about $3.00 a month in flight data')
+    expect(group()).toHaveTextContent('70 date pairs · 6 searches a check · about $3.60 a month in flight data')
     expect(group()).toHaveTextContent('Every date pair is searched at least once every 14 checks.')
 
     await user.click(screen.getByRole('button', { name: 'Save' }))
@@ -67,7 +67,7 @@ describe('the flexible-dates field', () => {
     await user.type(screen.getByLabelText('Fewest nights'), '1')
     await user.clear(screen.getByLabelText('Most nights'))
     await user.type(screen.getByLabelText('Most nights'), '3')
-    expect(group()).toHaveTextContent('8 date pairs · 1 search a check · about $0.60 a month in flight data')
+    expect(group()).toHaveTextContent('8 date pairs · 2 searches a check · about $1.20 a month in flight data')
 
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(onSave).toHaveBeenCalled())
@@ -102,10 +102,10 @@ describe('the flexible-dates field', () => {
     const { user, onSave, group } = setup({ roundTrip: false })
     await user.click(screen.getByRole('checkbox', { name: 'Any dates in a window' }))
     expect(within(group()).queryByLabelText('Fewest nights')).not.toBeInTheDocument()
-    expect(group()).toHaveTextContent('14 date pairs · 1 search a check · about $0.60 a month in flight data')
+    expect(group()).toHaveTextContent('14 date pairs · 2 searches a check · about $1.20 a month in flight data')
     await user.click(screen.getByRole('checkbox', { name: 'Weekends only' }))
     expect(group()).toHaveTextContent('Leave on a Friday or Saturday.')
-    expect(group()).toHaveTextContent('4 date pairs · 1 search a check')
+    expect(group()).toHaveTextContent('4 date pairs · 2 searches a check')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(onSave).toHaveBeenCalled())
     expect(onSave.mock.calls[0]![0]).toMatchObject({ date_window: { nights: null, weekends_only: true } })

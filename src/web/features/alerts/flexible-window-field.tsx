@@ -82,7 +82,7 @@ export function FlexibleWindowField<T extends FieldValues>({
       </label>
       {value && (
         <div className="grid gap-3 pl-6">
-          <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="First departure" error={errors?.depart_from?.message}>
               {/* The form focuses here when the window has an error. */}
               <Input ref={focusRef} type="date" min={today} value={value.depart_from ?? ''} onChange={(event) => set({ depart_from: event.target.value })} />

@@ -23,6 +23,8 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     renotify_step: { unit: 'percent', value: 5 },
     quiet_hours: null,
     digest: null,
+    date_window: null,
+    window_found: null,
     currency: 'USD',
     origin_airport: 'LHR',
     destination_airport: 'JFK',

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { alertSearchesPerDay, DATE_WINDOW_MESSAGES } from '#shared/alerts/date-window.ts'
+import { REASONABLE_USE_CHECKS_PER_DAY } from '#shared/alerts/reasonable-use.ts'
+import type { Alert } from '#shared/alerts/alert.ts'
+import { createAlertVia, inDays, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
+import { alerts } from '../db/schema.ts'
+
+/** Flexible-date alerts through the API (decision 055): what is stored and what is refused. */
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const roundTrip = (over: Record<string, unknown> = {}) =>
+  routeAlert({ params: { type: 1, outbound_date: inDays(30), return_date: inDays(37) }, ...over })
+const window = { depart_from: inDays(30), depart_to: inDays(60), weekends_only: false, nights: { min: 5, max: 9 } }
+const errorsOf = async (res: Response) => JSON.stringify(await res.json())
+
+describe('flexible-date alerts (decision 055)', () => {
+  it('stores a window, and lives until the window’s last departure day', async () => {
+    const { client } = await signedInUser(t)
+    const alert = await createAlertVia(client, roundTrip({ date_window: window }))
+    expect(alert).toMatchObject({ date_window: window, window_found: null, departure_date: inDays(60) })
+    expect(await createAlertVia(client, roundTrip())).toMatchObject({ date_window: null, departure_date: inDays(30) })
+  })
+
+  it('refuses windows that don’t fit the trip, the past or the calendar, with their messages', async () => {
+    const { client, userId } = await signedInUser(t)
+    const cases: Array<[unknown, string]> = [
+      [roundTrip({ date_window: { ...window, nights: null } }), DATE_WINDOW_MESSAGES.nightsRequired],
+      [routeAlert({ date_window: window }), DATE_WINDOW_MESSAGES.nightsOneWay],
+      [roundTrip({ date_window: { ...window, depart_from: inDays(-1) } }), DATE_WINDOW_MESSAGES.past],
+      [roundTrip({ date_window: { ...window, depart_to: inDays(29) } }), DATE_WINDOW_MESSAGES.order],
+      [roundTrip({ date_window: { ...window, depart_to: inDays(100) } }), DATE_WINDOW_MESSAGES.tooLong],
+      [roundTrip({ date_window: { ...window, nights: { min: 9, max: 5 } } }), DATE_WINDOW_MESSAGES.nights],
+      [roundTrip({ date_window: { ...window, weekends_only: true, nights: { min: 5, max: 9 } } }), DATE_WINDOW_MESSAGES.noDates],
+      [roundTrip({ date_window: { ...window, depart_from: '2030-02-30' } }), ''],
+      [roundTrip({ date_window: 'any time' }), ''],
+    ]
+    for (const [body, message] of cases) {
+      const res = await client.request('/api/alerts', { method: 'POST', json: body })
+      expect(res.status, message).toBe(400)
+      if (message) expect(await errorsOf(res), message).toContain(message)
+    }
+    const flight = await client.request('/api/alerts', {
+      method: 'POST',
+      json: roundTrip({
+        alertType: 'flight',
+        date_window: window,
+        trackedFlights: [{ marketing_airline: 'AA', marketing_flight_number: '1', departure_airport_id: 'JFK', arrival_airport_id: 'LAX', departure_local_time: `${inDays(30)}T08:00`, arrival_local_time: `${inDays(30)}T11:00` }],
+      }),
+    })
+    expect(flight.status).toBe(400)
+    expect(await errorsOf(flight)).toContain(DATE_WINDOW_MESSAGES.flightAlert)
+    expect(await t.database.db.select().from(alerts).where(eq(alerts.userId, userId))).toEqual([])
+  })
+
+  it('changes or clears a window in an edit, judged against the trip, and starts the alert afresh', async () => {
+    const { client } = await signedInUser(t)
+    const alert = await createAlertVia(client, roundTrip())
+    await t.database.db.update(alerts).set({ currentPrice: 300, lowestPrice: 280, armed: false, lastNotifiedPrice: 290 }).where(eq(alerts.id, alert.id))
+    const edit = async (body: unknown, status = 200) =>
+      readJson<{ alert: Alert }>(await client.request(`/api/alerts/${alert.id}`, { method: 'PATCH', json: body }), status)
+    expect((await edit({ date_window: window })).alert).toMatchObject({ date_window: window, departure_date: inDays(60), current_price: null })
+    const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, alert.id))
+    expect(row).toMatchObject({ armed: true, lastNotifiedPrice: null, lowestPrice: null })
+    expect(JSON.stringify(await edit({ date_window: { ...window, nights: null } }, 400))).toContain(DATE_WINDOW_MESSAGES.nightsRequired)
+    expect(JSON.stringify(await edit({ date_window: { ...window, depart_from: inDays(-2), depart_to: inDays(40) } }, 400))).toContain(DATE_WINDOW_MESSAGES.past)
+    expect((await edit({ date_window: null })).alert).toMatchObject({ date_window: null, departure_date: inDays(30) })
+  })
+
+  it('counts every search of a flexible alert’s checks toward reasonable use', async () => {
+    const { client, userId } = await signedInUser(t)
+    await setPlan(t, userId, 'unlimited')
+    const wide = { depart_from: inDays(20), depart_to: inDays(81), weekends_only: false, nights: { min: 1, max: 30 } }
+    const perAlert = alertSearchesPerDay('15m', wide, inDays(0))
+    // 96 checks a day, each a slice of the window's 1,860 pairs plus the cheapest seen lately.
+    expect(perAlert).toBeGreaterThan(96)
+    const fits = Math.floor(REASONABLE_USE_CHECKS_PER_DAY / perAlert)
+    for (let i = 0; i < fits; i++) await createAlertVia(client, roundTrip({ check_frequency: '15m', date_window: wide }))
+    const use = await readJson<{ checksPerDay: number }>(await client.request('/api/alerts/reasonable-use'), 200)
+    expect(use.checksPerDay).toBeCloseTo(fits * perAlert)
+    const over = await client.request('/api/alerts', { method: 'POST', json: roundTrip({ check_frequency: '15m', date_window: wide }) })
+    expect(over.status).toBe(400)
+    expect(await errorsOf(over)).toContain('reasonable use allows up to 2,400')
+  })
+})
