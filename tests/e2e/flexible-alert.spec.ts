@@ -12,7 +12,7 @@ interface OutboxMessage {
 /** "2027-03-05" → "Mar 5", as the card and the notice write dates. */
 const short = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
 
-test('a flexible-date alert made from the search page finds the cheapest day in its window and tells the traveller which', async ({ page, browser, request }) => {
+test('a flexible-date, bag-inclusive alert made from the search page finds the cheapest day in its window and tells the traveller which, fare and bag', async ({ page, browser, request }) => {
   test.setTimeout(90_000) // two accounts, each solving a real proof-of-work challenge
   const email = uniqueEmail('flexible')
   await signedIn(page, email)
@@ -23,6 +23,8 @@ test('a flexible-date alert made from the search page finds the cheapest day in 
   await expect(dialog.getByLabel('First departure')).toHaveValue(inDays(25))
   await expect(dialog.getByText(/^14 date pairs · \d+ searches? a check · about \$[\d.]+ a month in flight data$/)).toBeVisible()
   await dialog.getByLabel('Alert name').fill('Seattle to San Francisco, any day')
+  // With a checked bag: the target is for fare and bag.
+  await dialog.getByLabel('Checked bags').selectOption('1')
   // A target far above the market: the first check finds a fare to tell about.
   await dialog.getByLabel(/Target price/).fill('5000')
   await dialog.getByRole('button', { name: 'Create alert' }).click()
@@ -31,6 +33,7 @@ test('a flexible-date alert made from the search page finds the cheapest day in 
   await page.goto('/alerts')
   const card = page.getByRole('article').filter({ hasText: 'Seattle to San Francisco, any day' })
   await expect(card.getByText(`Any day ${short(inDays(25))} – ${short(inDays(38))} · one way`)).toBeVisible()
+  await expect(card.getByText('Prices include 1 checked bag per traveller')).toBeVisible()
   const id = new URL((await card.getByRole('link', { name: /^Details of/ }).getAttribute('href'))!, page.url()).searchParams.get('alert')!
 
   // Support runs the alert's check at once (the worker may hold it for a moment).
@@ -58,6 +61,8 @@ test('a flexible-date alert made from the search page finds the cheapest day in 
     )
     .toBeTruthy()
   expect(message!.text).toContain(`${day}, one way`)
+  // The price in parts: the fare and the bag at the airline's published fee.
+  expect(message!.text).toMatch(/\$\d+ fare \+ \$\d+ for 1 checked bag per traveller/)
   const searchLink = message!.links.find((link) => link.includes('/search?') && !link.includes('pick='))!
   const date = new URL(searchLink).searchParams.get('date') ?? new URL(searchLink).searchParams.get('depart')
   expect(short(date!)).toBe(day)

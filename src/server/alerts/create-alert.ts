@@ -4,6 +4,7 @@ import { recentPrices } from './alert-prices.ts'
 import { alertCategory, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { readAlertSearch, type AlertSearch } from '#shared/alerts/alert-search-params.ts'
 import type { Alert, CreateAlert } from '#shared/alerts/alert.ts'
+import type { AlertBags } from '#shared/flights/bag-fees.ts'
 import { ruleTarget } from '#shared/alerts/alert-trigger.ts'
 import { getPlan } from '#shared/plans.ts'
 import { alerts } from '../db/schema.ts'
@@ -19,6 +20,20 @@ import { assertAlertClient } from './alert-client.ts'
 function endpoints({ params, legs }: AlertSearch): { origin: string; destination: string } {
   if (params.type !== 3) return { origin: params.departure_id ?? '', destination: params.arrival_id ?? '' }
   return { origin: legs[0]?.departure_id ?? '', destination: legs.at(-1)?.arrival_id ?? '' }
+}
+
+/** Bags worth pricing: none is the fare alone (null). */
+export const bagsOrNull = (bags: AlertBags | null | undefined): AlertBags | null => (bags && (bags.carry_on > 0 || bags.checked > 0) ? bags : null)
+
+/**
+ * A bag-inclusive alert's search asks for its carry-ons (SerpApi's `bags`: carry-on bags for the
+ * party, priced into every fare), so its price includes them; checked bags are added from the
+ * fare's booking options (decision 055).
+ */
+export function withCarryOns(search: AlertSearch, bags: AlertBags | null): AlertSearch {
+  if (!bags) return search
+  const p = search.params
+  return { ...search, params: { ...p, bags: bags.carry_on * (p.adults + p.children + p.infants_in_seat) } }
 }
 
 /** The row a new alert starts as, from its checked input (a create, or a line of a CSV import). */
@@ -53,6 +68,7 @@ export function newAlertRow(a: {
     quietHours: input.quiet_hours ?? null,
     digest: input.digest ?? null,
     dateWindow: input.date_window ?? null,
+    bags: bagsOrNull(input.bags),
     currency: params.currency,
     originAirport: origin,
     destinationAirport: destination,
@@ -87,7 +103,7 @@ export async function createAlert(
   const now = deps.now()
   const today = alertToday(now)
   // Read once (a multi-city alert's JSON parsed a single time) and passed to every rule below.
-  const search = readAlertSearch(input.search_parameters)
+  const search = withCarryOns(readAlertSearch(input.search_parameters), bagsOrNull(input.bags))
   const trackedFlights = input.trackedFlights ?? []
   assertTripTrackable(search, trackedFlights, today)
   if (input.date_window) assertWindowAhead(input.date_window, today)

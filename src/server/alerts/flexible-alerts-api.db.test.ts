@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { alertSearchesPerDay, DATE_WINDOW_MESSAGES } from '#shared/alerts/date-window.ts'
 import { REASONABLE_USE_CHECKS_PER_DAY } from '#shared/alerts/reasonable-use.ts'
+import { BAG_MESSAGES } from '#shared/flights/bag-fees.ts'
 import type { Alert } from '#shared/alerts/alert.ts'
 import { createAlertVia, inDays, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
@@ -89,5 +90,41 @@ describe('flexible-date alerts (decision 055)', () => {
     const over = await client.request('/api/alerts', { method: 'POST', json: roundTrip({ check_frequency: '15m', date_window: wide }) })
     expect(over.status).toBe(400)
     expect(await errorsOf(over)).toContain('reasonable use allows up to 2,400')
+  })
+})
+
+describe('bag-inclusive alerts (decision 055)', () => {
+  it('stores the bags, asks the search for the carry-ons of every seated traveller, and treats none as none', async () => {
+    const { client } = await signedInUser(t)
+    const alert = await createAlertVia(client, roundTrip({ params: { type: 1, outbound_date: inDays(30), return_date: inDays(37), adults: 2, children: 1 }, bags: { carry_on: 1, checked: 1 } }))
+    expect(alert).toMatchObject({ bags: { carry_on: 1, checked: 1 }, search_parameters: { bags: 3 } })
+    expect(await createAlertVia(client, roundTrip({ bags: { carry_on: 0, checked: 0 } }))).toMatchObject({ bags: null })
+    // An edit changes the bags and the search with them, and starts the alert afresh.
+    const edited = await readJson<{ alert: Alert }>(await client.request(`/api/alerts/${alert.id}`, { method: 'PATCH', json: { bags: { carry_on: 0, checked: 2 } } }), 200)
+    expect(edited.alert).toMatchObject({ bags: { carry_on: 0, checked: 2 }, search_parameters: { bags: 0 }, current_price: null })
+  })
+
+  it('refuses bags that are not 0–1 carry-ons and 0–2 checked, and bags on a flight alert', async () => {
+    const { client } = await signedInUser(t)
+    for (const [bags, message] of [
+      [{ carry_on: 2, checked: 0 }, BAG_MESSAGES.carryOn],
+      [{ carry_on: 0, checked: 3 }, BAG_MESSAGES.checked],
+      [{ carry_on: -1, checked: 0 }, BAG_MESSAGES.carryOn],
+      [{ carry_on: 0, checked: 1.5 }, BAG_MESSAGES.checked],
+    ] as const) {
+      const res = await client.request('/api/alerts', { method: 'POST', json: roundTrip({ bags }) })
+      expect(res.status).toBe(400)
+      expect(await errorsOf(res)).toContain(message)
+    }
+    const flight = await client.request('/api/alerts', {
+      method: 'POST',
+      json: roundTrip({
+        alertType: 'flight',
+        bags: { carry_on: 0, checked: 1 },
+        trackedFlights: [{ marketing_airline: 'AA', marketing_flight_number: '1', departure_airport_id: 'JFK', arrival_airport_id: 'LAX', departure_local_time: `${inDays(30)}T08:00`, arrival_local_time: `${inDays(30)}T11:00` }],
+      }),
+    })
+    expect(flight.status).toBe(400)
+    expect(await errorsOf(flight)).toContain(BAG_MESSAGES.routeOnly)
   })
 })

@@ -6,6 +6,9 @@ import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
 import { DATE_WINDOW_MESSAGES, windowTripProblem } from '#shared/alerts/date-window.ts'
 import { readAlertSearch } from '#shared/alerts/alert-search-params.ts'
 import { assertWindowAhead } from './check-alert-trip.ts'
+import { bagsOrNull } from './create-alert.ts'
+import { alertSearchKey } from './search-key.ts'
+import { BAG_MESSAGES, type AlertBags } from '#shared/flights/bag-fees.ts'
 import { AppError } from '../lib/app-error.ts'
 import type { AlertStatus } from '#shared/alert-status.ts'
 import { getPlan, type PlanId } from '#shared/plans.ts'
@@ -148,7 +151,12 @@ function assertDeliveryTiming(row: AlertRow, patch: AlertPatch): void {
  */
 function patchedPricing(row: AlertRow, patch: AlertPatch, today: string, now: Date) {
   const windowChanged = patch.date_window !== undefined && JSON.stringify(patch.date_window) !== JSON.stringify(row.dateWindow)
-  if (!windowChanged) return {}
+  const bags = patch.bags === undefined ? undefined : bagsOrNull(patch.bags)
+  const bagsChanged = bags !== undefined && JSON.stringify(bags) !== JSON.stringify(row.bags)
+  if (!windowChanged && !bagsChanged) return {}
+  if (bagsChanged && bags && row.alertType !== 'route') {
+    throw new AppError('validation_failed', BAG_MESSAGES.routeOnly, { fieldErrors: { bags: [BAG_MESSAGES.routeOnly] } })
+  }
   const search = readAlertSearch(row.searchParameters)
   if (windowChanged && patch.date_window) {
     const problem = row.alertType === 'flight' ? DATE_WINDOW_MESSAGES.flightAlert : windowTripProblem(patch.date_window, search.params.type)
@@ -156,14 +164,21 @@ function patchedPricing(row: AlertRow, patch: AlertPatch, today: string, now: Da
     assertWindowAhead(patch.date_window, today)
   }
   return {
-    dateWindow: patch.date_window ?? null,
-    departureDate: patch.date_window?.depart_to ?? search.departureDate,
+    ...(windowChanged ? { dateWindow: patch.date_window ?? null, departureDate: patch.date_window?.depart_to ?? search.departureDate } : {}),
+    // The search asks for the carry-ons (its key follows), checked bags come from booking options.
+    ...(bagsChanged ? { bags, ...bagSearch(row, bags) } : {}),
     armed: true,
     lastNotifiedPrice: null,
     currentPrice: null,
     lowestPrice: null,
     nextCheckAt: now,
   }
+}
+
+/** The search with the new bags' carry-ons, and its claim key. */
+function bagSearch(row: AlertRow, bags: AlertBags | null) {
+  const params = { ...row.searchParameters, bags: bags ? bags.carry_on * (row.searchParameters.adults + row.searchParameters.children + row.searchParameters.infants_in_seat) : 0 }
+  return { searchParameters: params, searchKey: alertSearchKey(params) }
 }
 
 /** Resuming needs a free running slot, and a free quota slot when the alert wasn't counted (archived). */

@@ -36,6 +36,7 @@ export const alertExample: z.output<typeof alertSchema> = {
   digest: null,
   date_window: null,
   window_found: null,
+  bags: null,
   currency: 'USD',
   origin_airport: 'JFK',
   destination_airport: 'LIS',

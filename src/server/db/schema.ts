@@ -9,6 +9,7 @@ import { ALERT_TRIGGERS, DEFAULT_RENOTIFY_STEP, type RenotifyStep } from '#share
 import type { QuietHours } from '#shared/alerts/quiet-hours.ts'
 import type { DailyDigest } from '#shared/alerts/daily-digest.ts'
 import type { DateWindow } from '#shared/alerts/date-window.ts'
+import type { AlertBags, BagFeeTable } from '#shared/flights/bag-fees.ts'
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -349,6 +350,8 @@ export const alerts = pgTable(
     dateWindow: jsonb('date_window').$type<DateWindow>(),
     /** A flexible alert's memory (decision 055): its sweep's position and each date pair's latest price. */
     windowState: jsonb('window_state').$type<WindowState>(),
+    /** Bags per traveller priced into the alert's price (decision 055, draft); null: the fare alone. */
+    bags: jsonb('bags').$type<AlertBags>(),
     currency: text('currency').notNull(),
     originAirport: text('origin_airport').notNull(),
     destinationAirport: text('destination_airport').notNull(),
@@ -411,6 +414,16 @@ export const alerts = pgTable(
       .where(sql`${t.status} in ('active', 'triggered', 'at_risk')`),
   ],
 )
+
+/**
+ * Checked-bag fees read from booking options (price-checks/bag-fee-lookup.ts), kept a week per
+ * provider, first carrier, route, cabin, currency and trip kind.
+ */
+export const bagFeeSchedules = pgTable('bag_fee_schedules', {
+  key: text('key').primaryKey(),
+  fees: jsonb('fees').$type<BagFeeTable>().notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+})
 
 /** A flexible alert's memory between checks (price-checks/flexible-window.ts). */
 export interface WindowState {
@@ -575,6 +588,11 @@ export interface AlertNotificationPayload {
    * the price when it was set, or the new low. Absent: below the target (and every older notice).
    */
   rule?: { trigger: 'drop' | 'new_low'; baselinePrice: number; dropPercent: number | null }
+  /**
+   * A bag-inclusive alert's price in parts (decision 055): `price` is the fare plus these. Each bag
+   * kind per traveller, its price for the whole party and trip (null: in the fare, as carry-ons are).
+   */
+  bags?: { fare: number; items: Array<{ kind: 'carry_on' | 'checked'; count: number; price: number | null }> }
 }
 
 /**

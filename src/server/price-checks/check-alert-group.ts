@@ -2,6 +2,7 @@ import type { FlightQuery } from '#shared/flights/flight-query.ts'
 import type { ItineraryFilter } from '../alerts/search-key.ts'
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { WindowState } from '../db/schema.ts'
+import type { BagFeeLookup } from './bag-fee-lookup.ts'
 import { evaluateAlert, type AlertCheckState, type AlertEvaluation } from './evaluate-alert.ts'
 import type { Observation } from './load-cached-observations.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
@@ -97,13 +98,13 @@ export async function checkAlertGroup(
   deps: PriceCheckDeps,
   observer: SearchObserver,
   group: AlertGroup,
-  options: { fresh: boolean; now: Date },
+  options: { fresh: boolean; now: Date; bagFees?: BagFeeLookup },
 ): Promise<AlertCheck[]> {
   const random = deps.random ?? Math.random
   const { complete } = subsumptionPolicy(deps.provider.id)
   // The re-check may use a no-cache answer of the last few minutes; an admin's check (options.fresh) always asks anew.
   const reuse = (fresh: boolean) => (fresh && !options.fresh ? { freshWithinMs: FRESH_ANSWER_REUSE_MS } : {})
-  const pricing = (query: FlightQuery, fresh: boolean): PricingContext => ({ observer, provider: deps.provider, query, fresh, ...reuse(fresh) })
+  const pricing = (query: FlightQuery, fresh: boolean): PricingContext => ({ observer, provider: deps.provider, query, fresh, ...reuse(fresh), ...(options.bagFees ? { bagFees: options.bagFees } : {}) })
 
   const judge = (alert: AlertRow, outcome: PricedOutcome | undefined, observation: Observation | null): AlertCheck => {
     const result = outcome ?? ({ kind: 'failed', reason: 'an unexpected error', retryable: true } as const)

@@ -8,6 +8,7 @@ import type { PriceCheckDeps } from './price-check-config.ts'
 import { createSearchObserver } from './search-observer.ts'
 import { subsumptionPolicy } from './subsumption-policy.ts'
 import { foldWindowChecks, windowMembers } from './flexible-window.ts'
+import { createBagFeeLookup } from './bag-fee-lookup.ts'
 import { alertToday } from '../alerts/alert-scope.ts'
 import { alertSearchKey } from '../alerts/search-key.ts'
 import { writeCheckResults } from './write-check-results.ts'
@@ -85,13 +86,14 @@ export async function checkClaimedAlerts(
   for (const alert of input.claimed) if (members.has(alert.id)) claimKeys.set(alert.id, alertSearchKey(alert.searchParameters))
   const { keys, ...plan } = observerPlan(groups)
   const observer = await createSearchObserver(deps, keys, plan)
+  const bagFees = createBagFeeLookup(deps, observer)
   const limit = pLimit(deps.config.concurrency)
   const checked = await Promise.all(
     groups.map((group) =>
       limit(async (): Promise<AlertCheck[]> => {
         if (input.shouldStop?.()) return group.alerts.map((alert) => ({ alert, outcome: { kind: 'deferred', until: null }, evaluation: null, observation: null }))
         try {
-          return await checkAlertGroup(deps, observer, group, { fresh: input.fresh ?? false, now })
+          return await checkAlertGroup(deps, observer, group, { fresh: input.fresh ?? false, now, bagFees })
         } catch (err) {
           // A bug or a database hiccup in one group must not sink the batch: its alerts count a failure.
           deps.logger.error({ err, searchKey: group.key }, 'price check of a search failed')

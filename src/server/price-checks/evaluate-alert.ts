@@ -16,11 +16,18 @@ export const FAILURES_TO_AT_RISK = 3
 
 export type CheckOutcome =
   /** The alert's price now: the cheapest matching itinerary, or the tracked combination's price. */
-  | { kind: 'price'; price: number; itinerary: ObservedItinerary; observationId: string; fresh: boolean }
+  | { kind: 'price'; price: number; itinerary: ObservedItinerary; observationId: string; fresh: boolean; bags?: BagBreakdown }
   /** Nothing to price: the tracked flight is gone (flight alerts) or nothing matched (route alerts). */
   | { kind: 'missing'; note: string }
   | { kind: 'failed'; reason: string; retryable: boolean; retryAfterMs?: number }
   | { kind: 'expired' }
+
+/** A bag-inclusive alert's price in parts (decision 055): the fare and each kind of bag for the whole party. */
+export interface BagBreakdown {
+  fare: number
+  /** Per traveller; `price` for the whole party and trip, null when the search priced it into the fare (carry-ons). */
+  bags: Array<{ kind: 'carry_on' | 'checked'; count: number; price: number | null }>
+}
 
 export interface AlertCheckState {
   status: AlertStatus

@@ -8,6 +8,7 @@ import { NOTIFICATION_CHANNELS, type NotificationChannel, type PlanId } from '#s
 import type { AlertRow } from '../alerts/to-alert.ts'
 import type { AlertNotificationPayload, ObservedItinerary } from '../db/schema.ts'
 import { itinerarySummary } from './observed-itinerary.ts'
+import type { BagBreakdown } from './evaluate-alert.ts'
 import { alertFareUrl, alertSearchUrl } from './search-page-url.ts'
 
 /** The words and links of a price notice, fixed when the price event happens (pure). */
@@ -27,6 +28,8 @@ export function noticePayload(input: {
   /** Oldest first, the new price included. */
   history: { price: number; recordedAt: Date }[]
   publicUrl: string
+  /** A bag-inclusive alert's fare and bags (decision 055). */
+  bags?: BagBreakdown | undefined
 }): AlertNotificationPayload {
   const { alert, price } = input
   const params = alert.searchParameters
@@ -49,5 +52,6 @@ export function noticePayload(input: {
     ...(alert.trigger !== 'below' && alert.baselinePrice !== null
       ? { rule: { trigger: alert.trigger, baselinePrice: alert.baselinePrice, dropPercent: alert.dropPercent } }
       : {}),
+    ...(input.bags ? { bags: { fare: input.bags.fare, items: input.bags.bags } } : {}),
   }
 }

@@ -6,6 +6,9 @@ import type { CheckOutcome } from './evaluate-alert.ts'
 import type { Observation } from './load-cached-observations.ts'
 import { cheapestWithin, matchTrackedStep, trackedFlightText } from './observed-itinerary.ts'
 import { searchKey } from '../alerts/search-key.ts'
+import { priceWithBags } from '#shared/flights/bag-fees.ts'
+import { formatPrice } from '#shared/format.ts'
+import type { BagFeeLookup } from './bag-fee-lookup.ts'
 import { CheckDeferred, type SearchObserver } from './search-observer.ts'
 
 /** Deferred is not an outcome of the alert: it goes back in the queue untouched. */
@@ -19,6 +22,8 @@ export interface PricingContext {
   fresh: boolean
   /** With `fresh`: a no-cache answer this recent will do (re-checks; never for an admin's check). */
   freshWithinMs?: number
+  /** Checked-bag fees for bag-inclusive alerts (decision 055). */
+  bagFees?: BagFeeLookup
 }
 
 const PROVIDER_REASON: Record<ProviderError['code'], string> = {
@@ -54,6 +59,37 @@ function routeOutcome(observation: Observation, alert: AlertRow): PricedOutcome 
   return cheapest ? priced(observation, cheapest) : { kind: 'missing', note: 'no flights matched this search in the latest check' }
 }
 
+/** Travellers with a seat: each takes the bags (lap infants take none). */
+const seated = (alert: AlertRow) => alert.searchParameters.adults + alert.searchParameters.children + alert.searchParameters.infants_in_seat
+
+/**
+ * A bag-inclusive alert's price (decision 055): the fare (carry-ons already priced in by the
+ * search's `bags`) plus its checked bags at the fees of the fare's booking options, for every
+ * traveller and direction. An unpublished fee never becomes a guessed total: no price this check.
+ */
+async function withCheckedBags(ctx: PricingContext, alert: AlertRow, outcome: PricedOutcome): Promise<PricedOutcome> {
+  const checked = alert.bags?.checked ?? 0
+  if (checked === 0 || outcome.kind !== 'price' || !ctx.bagFees) return outcome
+  const answer = await ctx.bagFees.feesFor(ctx.query, outcome.itinerary)
+  if ('deferred' in answer) return { kind: 'deferred', until: answer.deferred }
+  const total = priceWithBags({ price: outcome.price, currency: ctx.query.currency }, answer.table, { carry_on: 0, checked }, seated(alert))
+  if (!total.known || total.total === null) {
+    return { kind: 'missing', note: `the checked-bag fee for this fare isn't published (the fare alone is ${formatPrice(outcome.price, ctx.query.currency)})` }
+  }
+  const carryOn = alert.bags?.carry_on ?? 0
+  return {
+    ...outcome,
+    price: total.total,
+    bags: {
+      fare: outcome.price,
+      bags: [
+        ...(carryOn > 0 ? [{ kind: 'carry_on' as const, count: carryOn, price: null }] : []),
+        ...total.bags.map((bag) => ({ kind: bag.kind, count: bag.count, price: bag.price })),
+      ],
+    },
+  }
+}
+
 interface FlightWalk {
   alert: AlertRow
   /** Tracked flights matched so far. */
@@ -85,7 +121,7 @@ export async function priceAlerts(ctx: PricingContext, first: Observation, alert
   const flights: FlightWalk[] = []
   for (const alert of alerts) {
     if (alert.alertType === 'flight' && alert.trackedFlights.length > 0) flights.push({ alert, matched: 0, chosen: [] })
-    else out.set(alert.id, routeOutcome(first, alert))
+    else out.set(alert.id, await withCheckedBags(ctx, alert, routeOutcome(first, alert)))
   }
 
   async function walk(observation: Observation, path: string[], walks: FlightWalk[]): Promise<void> {

@@ -29,9 +29,10 @@ export async function queueNotifications(tx: Db, checks: readonly AlertCheck[], 
     events.map((c) => c.alert.id),
   )
 
-  const raised = events.map(({ alert, evaluation }) => {
+  const raised = events.map(({ alert, evaluation, outcome }) => {
     const notify = evaluation!.notify!
-    const payload = noticePayload({ alert, price: notify.price, itinerary: notify.itinerary, history: history.get(alert.id) ?? [], publicUrl: input.publicUrl })
+    const bags = outcome.kind === 'price' ? outcome.bags : undefined
+    const payload = noticePayload({ alert, price: notify.price, itinerary: notify.itinerary, history: history.get(alert.id) ?? [], publicUrl: input.publicUrl, bags })
     return { alert, notify, lowestPrice: evaluation!.lowestPrice, payload }
   })
   // The same price events as `alert.triggered` to the owner's webhooks, in this transaction too (decision 044).

@@ -18,6 +18,7 @@ import {
 import { quietHoursSchema, type QuietHours } from './quiet-hours.ts'
 import { DAILY_DIGEST_MESSAGES, dailyDigestSchema, type DailyDigest } from './daily-digest.ts'
 import { DATE_WINDOW_MESSAGES, dateWindowSchema, windowTripProblem, type DateWindow } from './date-window.ts'
+import { alertBagsSchema, BAG_MESSAGES, type AlertBags } from '../flights/bag-fees.ts'
 
 /**
  * The alert API contract (`../shared/reference/api.md` "Alerts", spec sections 3, 7 and 8): what
@@ -105,8 +106,13 @@ export const createAlertSchema = z
      * alert tracks the cheapest pair. The search's own dates are the window's first pair. Null: its dates.
      */
     date_window: dateWindowSchema.nullable().optional(),
+    /** Bags per traveller priced into the alert's price (bag-fees.ts, decision 055); null: the fare alone. */
+    bags: alertBagsSchema.nullable().optional(),
   })
   .superRefine((alert, ctx) => {
+    if (alert.bags && (alert.bags.carry_on > 0 || alert.bags.checked > 0) && alert.alertType !== 'route') {
+      ctx.addIssue({ code: 'custom', message: BAG_MESSAGES.routeOnly, path: ['bags'] })
+    }
     if (alert.date_window) {
       const problem = alert.alertType === 'flight' ? DATE_WINDOW_MESSAGES.flightAlert : windowTripProblem(alert.date_window, alert.search_parameters.type)
       if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['date_window'] })
@@ -143,6 +149,7 @@ export const updateAlertSchema = z
     quiet_hours: quietHoursSchema.nullable(),
     digest: dailyDigestSchema.nullable(),
     date_window: dateWindowSchema.nullable(),
+    bags: alertBagsSchema.nullable(),
   })
   .partial()
   .refine((patch) => Object.keys(patch).length > 0, 'Nothing to update')
@@ -210,6 +217,8 @@ export interface Alert extends TriggerRule {
   date_window: DateWindow | null
   /** A flexible alert's dates its price now comes from (the latest check's cheapest pair); null otherwise or before its first check. */
   window_found: { departure_date: string; return_date: string | null } | null
+  /** Bags per traveller priced into the alert's price; null: the fare alone. */
+  bags: AlertBags | null
   id: string
   status: AlertStatus
   alert_category: 'premium' | 'other'

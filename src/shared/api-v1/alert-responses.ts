@@ -106,6 +106,10 @@ export const alertSchema = matches<Alert>()(
         })
         .nullable()
         .meta({ id: 'DateWindow', description: 'Flexible dates: any departure day from `depart_from` to `depart_to` (at most 62 days), trip lengths `nights` (round trips; null one way), weekends only (leave Fri/Sat, back Sun/Mon), time-of-day limits; the alert tracks the cheapest pair. Null: the search’s own dates.' }),
+      bags: z
+        .object({ carry_on: z.number().int(), checked: z.number().int() })
+        .nullable()
+        .meta({ id: 'AlertBags', description: 'Bags per traveller (carry-on 0–1, checked 0–2) priced into the alert’s price: carry-ons by the search, checked bags at the fare’s published fees. Null: the fare alone.' }),
       window_found: z
         .object({ departure_date: isoDate, return_date: isoDate.nullable() })
         .nullable()

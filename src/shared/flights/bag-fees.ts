@@ -23,6 +23,7 @@ export type BagKind = (typeof BAG_KINDS)[number]
 export const BAG_MESSAGES = {
   carryOn: 'Choose no carry-on bag or one',
   checked: 'Choose 0, 1 or 2 checked bags',
+  routeOnly: 'Bags are priced for route alerts: a flight alert follows its own fare',
 } as const
 
 /** The bags an alert's price includes, per passenger. */

@@ -1,13 +1,13 @@
 import type { AlertNotificationPayload } from '../../db/schema.ts'
 import { EMAIL_COLORS, escapeHtml, renderEmail, type EmailBlock, type EmailBrand, type EmailContent } from '../../email/templates.ts'
 import { formatPrice } from '#shared/format.ts'
-import { alertSubject, describeDates, describeDrop, routeLabel } from './alert-message.ts'
+import { alertSubject, bagsLine, describeDates, describeDrop, routeLabel } from './alert-message.ts'
 import { priceHistoryBlock } from './price-history.ts'
 
 /** The price box: the new fare large, the drop against the target, the trip and the itinerary in brief. */
 export function priceBlock(p: AlertNotificationPayload, accent: string = EMAIL_COLORS.good): EmailBlock {
   const dates = describeDates(p)
-  const lines = [routeLabel(p), dates, p.itinerarySummary].filter((line): line is string => !!line)
+  const lines = [routeLabel(p), dates, bagsLine(p), p.itinerarySummary].filter((line): line is string => !!line)
   const price = formatPrice(p.price, p.currency)
   const drop = describeDrop(p)
   const html = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 24px;border:1px solid ${EMAIL_COLORS.border};border-radius:8px;">

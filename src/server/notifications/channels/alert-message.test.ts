@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { samplePayload } from '#tests/support/notification-fixtures.ts'
-import { alertSubject, describeDates, describeDrop, pushMessage, SMS_MAX_LENGTH, smsText, whatsappText } from './alert-message.ts'
+import { alertSubject, bagsLine, describeDates, describeDrop, pushMessage, SMS_MAX_LENGTH, smsText, whatsappText } from './alert-message.ts'
 
 const SHORT = 'https://faredrop.test/alerts'
 
@@ -104,5 +104,17 @@ describe('pushMessage', () => {
 
   it('opens the search for a notice queued before notices named their alert', () => {
     expect(pushMessage(samplePayload({ alertUrl: undefined })).url).toBe('http://localhost:3000/search?from=JFK&to=LHR&date=2027-03-05&sort=price')
+  })
+})
+
+describe('a bag-inclusive notice (decision 055)', () => {
+  it('shows the fare and the bags in every channel', () => {
+    const p = samplePayload({ price: 482, bags: { fare: 412, items: [{ kind: 'carry_on', count: 1, price: null }, { kind: 'checked', count: 1, price: 70 }] } })
+    const line = '$412 fare + $70 for 1 checked bag per traveller; 1 carry-on per traveller in the fare'
+    expect(bagsLine(p)).toBe(line)
+    expect(whatsappText(p)).toContain(line)
+    expect(pushMessage(p).body).toContain(line)
+    expect(smsText(p, SHORT)).toContain(line)
+    expect(bagsLine(samplePayload())).toBeNull()
   })
 })

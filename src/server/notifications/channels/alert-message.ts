@@ -42,6 +42,21 @@ export function describeDates(p: AlertNotificationPayload): string | null {
   return p.returnDate ? `${out} – ${formatShortDate(p.returnDate)}` : `${out}, one way`
 }
 
+/**
+ * A bag-inclusive alert's price in parts (decision 055): "$412 fare + $150 for 1 checked bag per
+ * traveller; 1 carry-on per traveller in the fare". Null for a fare alone.
+ */
+export function bagsLine(p: AlertNotificationPayload): string | null {
+  if (!p.bags) return null
+  const priced = p.bags.items.filter((item) => item.price !== null)
+  const inFare = p.bags.items.filter((item) => item.price === null)
+  const kind = (item: { kind: 'carry_on' | 'checked'; count: number }) =>
+    item.kind === 'checked' ? `${item.count} checked ${item.count === 1 ? 'bag' : 'bags'}` : `${item.count} carry-on`
+  const added = priced.map((item) => ` + ${money(p, item.price!)} for ${kind(item)} per traveller`).join('')
+  const included = inFare.length > 0 ? `; ${inFare.map(kind).join(' and ')} per traveller in the fare` : ''
+  return `${money(p, p.bags.fare)} fare${added}${included}`
+}
+
 /** SMS stays in GSM-7 (160 characters a segment, not 70): no arrows, no en dashes. */
 export const gsmSafe = (text: string) => text.replaceAll(' → ', ' to ').replaceAll(' ↔ ', ' to ').replaceAll('–', '-').replaceAll('→', '-')
 
@@ -55,8 +70,9 @@ export const SMS_MAX_LENGTH = 320
  */
 export function smsText(p: AlertNotificationPayload, shortUrl: string, sender: string = PRODUCT_NAME): string {
   const dates = describeDates(p)
+  const bags = bagsLine(p)
   const head = gsmSafe(`${sender}: ${routeLabel(p)} now ${money(p, p.price)}, ${describeDrop(p)}.`)
-  const details = dates ? gsmSafe(` ${dates}.`) : ''
+  const details = gsmSafe([dates, bags].filter(Boolean).map((part) => ` ${part}.`).join(''))
   for (const url of [p.searchUrl, shortUrl]) {
     for (const text of [`${head}${details} ${url}`, `${head} ${url}`]) {
       if (text.length <= SMS_MAX_LENGTH) return text
@@ -73,6 +89,7 @@ export function whatsappText(p: AlertNotificationPayload, sender?: string): stri
     `*Price drop: ${routeLabel(p)} now ${money(p, p.price)}*`,
     `${capitalise(describeDrop(p))}.`,
     ...(dates ? [dates] : []),
+    ...(bagsLine(p) ? [bagsLine(p)!] : []),
     ...(p.itinerarySummary ? [p.itinerarySummary] : []),
     `Search now: ${p.searchUrl}`,
     ...(p.bookingUrl ? [`Book: ${p.bookingUrl}`] : []),
@@ -94,7 +111,7 @@ const PUSH_BODY_MAX = 240
  * queued before notices named their alert.
  */
 export function pushMessage(p: AlertNotificationPayload): PushMessage {
-  const parts = [capitalise(describeDrop(p)), describeDates(p), p.itinerarySummary].filter((part): part is string => !!part)
+  const parts = [capitalise(describeDrop(p)), describeDates(p), bagsLine(p), p.itinerarySummary].filter((part): part is string => !!part)
   const body = parts.join(' · ')
   return { title: alertSubject(p), body: body.length > PUSH_BODY_MAX ? `${body.slice(0, PUSH_BODY_MAX - 1)}…` : body, url: p.alertUrl ?? p.searchUrl }
 }

@@ -1,11 +1,11 @@
-import { BellRing, CalendarClock, CalendarRange, Crown, Info, Mail, Moon, Newspaper, Radar, TrendingDown } from 'lucide-react'
+import { BellRing, CalendarClock, CalendarRange, Crown, Info, Luggage, Mail, Moon, Newspaper, Radar, TrendingDown } from 'lucide-react'
 import { ClientBadge } from '../clients/index.ts'
 import type { ReactNode } from 'react'
 import { isAlertEditable, isAlertExpired, type Alert } from '#shared/alerts/alert.ts'
 import { priceDropPercent } from '#shared/alerts/alert-text.ts'
 import { quietHoursText } from '#shared/alerts/quiet-hours.ts'
 import { dailyDigestText } from '#shared/alerts/daily-digest.ts'
-import { windowLine } from './alert-labels.ts'
+import { bagsText, windowLine } from './alert-labels.ts'
 import { formatPrice, formatRoute } from '#shared/format.ts'
 import { AlertStatusBadge } from '../../components/alert-status-badge.tsx'
 import { Badge } from '../../components/ui/badge.tsx'
@@ -77,6 +77,7 @@ export function AlertCard({ alert, now, today, readOnly = false }: { alert: Aler
         {alert.quiet_hours && <Meta icon={<Moon />}>{quietHoursText(alert.quiet_hours)}</Meta>}
         {alert.digest && <Meta icon={<Newspaper />}>{dailyDigestText(alert.digest)}</Meta>}
         {alert.date_window && <Meta icon={<CalendarRange />}>{windowLine(alert)}</Meta>}
+        {alert.bags && <Meta icon={<Luggage />}>{bagsText(alert.bags)}</Meta>}
         <Meta icon={<Mail />}>{channelsText(alert.notification_channels)}</Meta>
         <Meta icon={<Radar />}>{frequencyLabel(alert.check_frequency)}</Meta>
         <Meta icon={<CalendarClock />}>{`${lastCheckedText(alert.last_checked_at, now)} · ${nextCheckText(isChecked(status) ? alert.next_check_at : null, now)}`}</Meta>

@@ -1,3 +1,4 @@
+import type { AlertBags } from '#shared/flights/bag-fees.ts'
 import { combinationDatesText, dateWindowText } from '#shared/alerts/date-window.ts'
 import { renotifyText, triggerText } from '#shared/alerts/alert-trigger.ts'
 import { formatDistance, parseISO } from 'date-fns'
@@ -87,4 +88,13 @@ export function windowLine(alert: Pick<Alert, 'date_window' | 'window_found'>): 
   if (!alert.date_window) return ''
   const found = alert.window_found ? ` · cheapest ${combinationDatesText({ departureDate: alert.window_found.departure_date, returnDate: alert.window_found.return_date })}` : ''
   return `${dateWindowText(alert.date_window)}${found}`
+}
+
+/** "Prices include 1 carry-on and 2 checked bags per traveller". */
+export function bagsText(bags: AlertBags): string {
+  const parts = [
+    ...(bags.carry_on > 0 ? [`${bags.carry_on} carry-on`] : []),
+    ...(bags.checked > 0 ? [`${bags.checked} checked ${bags.checked === 1 ? 'bag' : 'bags'}`] : []),
+  ]
+  return `Prices include ${parts.join(' and ')} per traveller`
 }

@@ -5,6 +5,7 @@ import { dropPercentSchema, ruleProblems } from '#shared/alerts/alert-trigger.ts
 import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
 import { DATE_WINDOW_MESSAGES, dateWindowSchema } from '#shared/alerts/date-window.ts'
 import { earliestTravelDate } from '#shared/flights/travel-date.ts'
+import { alertBagsSchema } from '#shared/flights/bag-fees.ts'
 
 /**
  * What the create and edit forms edit: name, target, channels and frequency, with the API's own
@@ -13,6 +14,8 @@ import { earliestTravelDate } from '#shared/flights/travel-date.ts'
  */
 const { name, target_price, notification_channels, check_frequency, trigger, baseline_price, renotify_step, quiet_hours, digest } = createAlertSchema.shape
 /** A new or changed window starts on a day that can still be travelled (the server says the same with its own clock). */
+/** Bags per traveller; 0 and 0 is none (the server stores none as null). */
+const bags = alertBagsSchema.optional()
 const date_window = dateWindowSchema
   .refine((window) => window.depart_from >= earliestTravelDate(new Date()), { message: DATE_WINDOW_MESSAGES.past, path: ['depart_from'] })
   .nullable()
@@ -23,7 +26,7 @@ const client_id = z.preprocess((value) => (value === '' ? null : value), createA
 const drop_percent = z.preprocess((value) => (value === '' ? null : value), dropPercentSchema.nullable().optional())
 
 export const alertSettingsSchema = z
-  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step, quiet_hours, digest, date_window })
+  .object({ name, target_price, notification_channels, check_frequency, client_id, trigger, drop_percent, baseline_price, renotify_step, quiet_hours, digest, date_window, bags })
   .superRefine((settings, ctx) => {
     if (!Object.values(settings.notification_channels).some(Boolean)) {
       ctx.addIssue({ code: 'custom', message: ALERT_MESSAGES.noChannel, path: ['notification_channels'] })
@@ -36,7 +39,7 @@ export const alertSettingsSchema = z
 export type AlertSettingsInput = z.input<typeof alertSettingsSchema>
 export type AlertSettings = z.output<typeof alertSettingsSchema>
 
-const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step', 'quiet_hours', 'digest', 'date_window'] as const
+const FORM_FIELDS = ['name', 'target_price', 'notification_channels', 'check_frequency', 'client_id', 'trigger', 'drop_percent', 'renotify_step', 'quiet_hours', 'digest', 'date_window', 'bags'] as const
 
 /**
  * Puts the server's field errors on the form's fields ("notification_channels.sms" on the channel

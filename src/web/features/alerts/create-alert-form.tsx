@@ -18,6 +18,7 @@ import { toast } from '../../stores/toast-store.ts'
 import { Notice } from '../../components/notice.tsx'
 import { AlertSettingsFields } from './alert-settings-fields.tsx'
 import { FlexibleWindowField } from './flexible-window-field.tsx'
+import { BagFields } from './bag-fields.tsx'
 import { alertSettingsSchema, applyServerFieldErrors, type AlertSettings, type AlertSettingsInput } from './alert-settings-schema.ts'
 import { premiumReasonsOf, quotaAllowsCreating, quotaQueryOptions } from './api.ts'
 import { defaultNameForDraft, draftAlertType, draftItineraries, searchParametersForDraft, trackedFlightsOf } from './draft-payload.ts'
@@ -64,6 +65,7 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
       quiet_hours: null,
       digest: null,
       date_window: null,
+      bags: { carry_on: 0, checked: 0 },
     },
   })
 
@@ -74,7 +76,7 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
     if (!built.ok) return
     setFailure(null)
     try {
-      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, quiet_hours: quiet, digest, date_window: dateWindow, ...settings } = values
+      const { client_id: clientId, drop_percent: dropPercent, baseline_price: baseline, quiet_hours: quiet, digest, date_window: dateWindow, bags, ...settings } = values
       await create.mutateAsync({
         ...settings,
         ...(values.trigger === 'drop' ? { drop_percent: dropPercent ?? null } : {}),
@@ -82,6 +84,7 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
         ...(quiet ? { quiet_hours: quiet } : {}),
         ...(digest ? { digest } : {}),
         ...(dateWindow ? { date_window: dateWindow } : {}),
+        ...(bags && (bags.carry_on > 0 || bags.checked > 0) ? { bags } : {}),
         ...(clientId ? { client_id: clientId } : {}),
         alertType,
         search_parameters: built.params,
@@ -165,6 +168,7 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
           initial={{ depart_from: draft.search.params.departureDate }}
         />
       )}
+      {alertType === 'route' && <BagFields control={form.control} name="bags" />}
       <AlertSettingsFields form={form} plan={plan} currency={currency} targetHint={hint} />
       <DialogFooter>
         <Button type="button" variant="ghost" onClick={onDone}>

@@ -47,10 +47,13 @@ describe('a flexible-date alert', () => {
     expect(dialog).toHaveTextContent(/14 date pairs · \d+ searches a check · about \$[\d.]+ a month in flight data/)
     await user.click(within(dialog).getByRole('checkbox', { name: 'Weekends only' }))
     expect(dialog).toHaveTextContent(/4 date pairs · /)
+    // And the bags the traveller takes: the target is for fare and bags.
+    await user.selectOptions(within(dialog).getByLabelText('Checked bags'), '1')
     await user.click(within(dialog).getByRole('button', { name: 'Create alert' }))
     await waitFor(() => expect(api.made('POST', '/api/alerts')).toHaveLength(1))
     expect(api.made('POST', '/api/alerts')[0]!.body).toMatchObject({
       date_window: { depart_from: depart, depart_to: addIsoDays(depart, 13), weekends_only: true, nights: null },
+      bags: { carry_on: 0, checked: 1 },
     })
   })
 
@@ -73,11 +76,13 @@ describe('a flexible-date alert', () => {
         makeAlert({
           date_window: { depart_from: '2030-03-01', depart_to: '2030-03-31', weekends_only: false, nights: { min: 5, max: 9 } },
           window_found: { departure_date: '2030-03-05', return_date: '2030-03-12' },
+          bags: { carry_on: 1, checked: 1 },
         }),
       ],
     })
     renderAtAlerts(<AlertsPage />)
     const list = within(await screen.findByRole('article')).getByRole('list', { name: 'How it is checked' })
     expect(list).toHaveTextContent('Any day Mar 1 – Mar 31 · 5–9 nights · cheapest Mar 5 → Mar 12 (7 nights)')
+    expect(list).toHaveTextContent('Prices include 1 carry-on and 1 checked bag per traveller')
   })
 })

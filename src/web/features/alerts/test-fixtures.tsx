@@ -25,6 +25,7 @@ export function makeAlert(overrides: Partial<Alert> = {}): Alert {
     digest: null,
     date_window: null,
     window_found: null,
+    bags: null,
     currency: 'USD',
     origin_airport: 'LHR',
     destination_airport: 'JFK',
