@@ -132,3 +132,22 @@ describe('provider budget', () => {
     expect(await h.db.select().from(alertPrices).where(eq(alertPrices.alertId, stillWaiting[0]!.id))).toEqual([])
   })
 })
+
+describe('provider budget for the calls after the first', () => {
+  beforeEach(async () => {
+    h = await createHarness({ budget: { perMinute: 6, perDay: 100 } })
+  })
+
+  it('reserves the re-checks of a batch in as few reservations as they come, each call counted once, the ones over the budget waiting', async () => {
+    const userId = await h.user('unlimited')
+    // Four searches, each under its target: four first calls, then four re-checks, two over the minute's budget.
+    const alerts = await Promise.all([20, 21, 22, 23].map((d) => h.alert(userId, { params: { outbound_date: h.day(d) }, targetPrice: 1_000_000 })))
+    const cycle = await h.run()
+    expect(cycle).toMatchObject({ claimed: 4, providerCalls: 6 })
+    expect(h.provider.calls.filter((c) => c.fresh)).toHaveLength(2)
+    expect(await providerCallsUsed(h.db, h.provider.id, h.clock.now)).toEqual({ minute: 6, day: 6 })
+    const rows = await Promise.all(alerts.map((a) => h.read(a.id)))
+    expect(rows.filter((r) => r.lastCheckedAt !== null)).toHaveLength(2)
+    expect(rows.filter((r) => r.lastCheckedAt === null && r.leaseOwner === null && r.consecutiveFailures === 0)).toHaveLength(2)
+  })
+})

@@ -91,16 +91,51 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
     throw new CheckDeferred(until, reason)
   }
 
+  // Calls past the first reservation (a narrower alert's own search, a next step, a re-check) are
+  // reserved together: those asked for while a reservation is on its way wait for the next one,
+  // which takes all of them in one transaction. The budget's row lock is shared by every worker,
+  // so one reservation per call queued the cycle's groups, and the other workers', behind it.
+  let waiting: Array<{ resolve: (granted: boolean) => void; reject: (error: unknown) => void }> = []
+  let reserving = false
+
+  async function reserveWaiting(): Promise<void> {
+    reserving = true
+    try {
+      while (waiting.length > 0) {
+        // Requests made in the same turn join this reservation.
+        await Promise.resolve()
+        const batch = waiting
+        waiting = []
+        if (budgetRetryAt) {
+          batch.forEach((w) => w.resolve(false))
+          continue
+        }
+        try {
+          const grant = await reserveProviderCalls(db, provider.id, batch.length, deps.now(), config.budget)
+          if (grant.granted < batch.length) budgetRetryAt = grant.retryAt
+          batch.forEach((w, i) => w.resolve(i < grant.granted))
+        } catch (error) {
+          batch.forEach((w) => w.reject(error))
+        }
+      }
+    } finally {
+      reserving = false
+    }
+  }
+
+  function reserveOne(): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ resolve, reject })
+      if (!reserving) void reserveWaiting()
+    })
+  }
+
   async function takeCall(): Promise<void> {
     if (allowance > 0) {
       allowance--
       return
     }
-    if (!budgetRetryAt) {
-      const grant = await reserveProviderCalls(db, provider.id, 1, deps.now(), config.budget)
-      if (grant.granted === 1) return
-      budgetRetryAt = grant.retryAt
-    }
+    if (!budgetRetryAt && (await reserveOne())) return
     defer(budgetRetryAt, 'provider call budget spent')
   }
 
