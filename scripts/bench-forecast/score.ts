@@ -7,14 +7,8 @@ import { DAYS_BANDS, HAUL_KINDS, type DaysBand, type HaulKind } from '#server/fo
 import { beatsBaseline, type GateRow } from '#server/forecast/forecast-gate.ts'
 import type { AskedForecast } from './forecasts.ts'
 
-export interface Score {
-  predictions: number
-  accuracy: number
-  baseline: number
-  /** The best a constant answer does (the commonest outcome, always said): the bar a useful model must clear. */
-  bestConstant: number
-  kayak: number
-  kayakBaseline: number
+/** The gate's measured figures (forecast-gate.ts GateRow), and the detail behind them. */
+export interface Score extends Pick<GateRow, 'predictions' | 'accuracy' | 'baseline' | 'bestConstant' | 'kayak' | 'kayakBaseline'> {
   /** Forecasts saying rise / drop / none, and how often each was right. */
   said: Record<'rise' | 'drop' | 'none', { count: number; right: number }>
   /** KAYAK's question, only where we said "likely to rise" (its 73 % came with a "buy" advice). */
