@@ -57,6 +57,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'ops@faredrop.test,checks@faredrop.test,console@faredrop.test,advisors@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', OUTBOX_KEY: E2E_OUTBOX_KEY, LOG_LEVEL: 'warn', NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true', FLIGHT_REQUESTS_PER_MINUTE: '1000000' },
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'ops@faredrop.test,checks@faredrop.test,console@faredrop.test,advisors@faredrop.test,windows@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', OUTBOX_KEY: E2E_OUTBOX_KEY, LOG_LEVEL: 'warn', NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true', FLIGHT_REQUESTS_PER_MINUTE: '1000000' },
   },
 })

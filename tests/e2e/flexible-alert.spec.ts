@@ -36,9 +36,10 @@ test('a flexible-date, bag-inclusive alert made from the search page finds the c
   await expect(card.getByText('Prices include 1 checked bag per traveller')).toBeVisible()
   const id = new URL((await card.getByRole('link', { name: /^Details of/ }).getAttribute('href'))!, page.url()).searchParams.get('alert')!
 
-  // Support runs the alert's check at once (the worker may hold it for a moment).
+  // Support runs the alert's check at once (the worker may hold it for a moment). Each spec has its
+  // own admin address (playwright.config.ts): two specs signing one up at once would race.
   const admin = await browser.newPage()
-  await signedIn(admin, 'checks@faredrop.test')
+  await signedIn(admin, 'windows@faredrop.test')
   const adminHeaders = { origin: new URL(admin.url()).origin }
   await expect.poll(async () => (await admin.request.post(`/api/admin/alerts/${id}/check`, { headers: adminHeaders })).status(), { timeout: 20_000 }).toBe(200)
   await admin.close()
