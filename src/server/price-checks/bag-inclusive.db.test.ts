@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '#tests/support/price-check-harness.ts'
 import { alertNotifications, bagFeeSchedules } from '../db/schema.ts'
+import { ProviderError } from '../flights/providers/provider.ts'
 
 /**
  * Bag-inclusive alerts through the real engine on the simulated market (decision 055): the price is
@@ -66,5 +67,23 @@ describe('bag-inclusive alerts in the engine (decision 055)', () => {
     const fare = (await h.read(fareOnly.id)).currentPrice!
     // Over 4,000 km: $75 for the first bag and $100 for the second, two travellers, out and back.
     expect((await h.read(withBags.id)).currentPrice).toBe(fare + (75 + 100) * 2 * 2)
+  })
+})
+
+describe('a failed bag-fee call', () => {
+  it('fails the bag-inclusive alert’s check alone, not its search’s other alerts', async () => {
+    const userId = await h.user('premium')
+    const params = { type: 2, departure_id: 'ORD', arrival_id: 'MIA', outbound_date: h.day(46) }
+    const fareOnly = await h.alert(userId, { params, targetPrice: 1 })
+    const withBag = await h.alert(userId, { params, targetPrice: 1, row: { bags: { carry_on: 0, checked: 1 } } })
+    const original = h.provider.bookingOptions
+    h.provider.bookingOptions = () => Promise.reject(new ProviderError('upstream', 'simulated', 'booking options failed', { status: 502 }))
+    try {
+      await h.run()
+    } finally {
+      h.provider.bookingOptions = original
+    }
+    expect((await h.read(fareOnly.id)).currentPrice).not.toBeNull()
+    expect(await h.read(withBag.id)).toMatchObject({ currentPrice: null, consecutiveFailures: 1 })
   })
 })

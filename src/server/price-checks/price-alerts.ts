@@ -70,7 +70,13 @@ const seated = (alert: AlertRow) => alert.searchParameters.adults + alert.search
 async function withCheckedBags(ctx: PricingContext, alert: AlertRow, outcome: PricedOutcome): Promise<PricedOutcome> {
   const checked = alert.bags?.checked ?? 0
   if (checked === 0 || outcome.kind !== 'price' || !ctx.bagFees) return outcome
-  const answer = await ctx.bagFees.feesFor(ctx.query, outcome.itinerary)
+  let answer: Awaited<ReturnType<BagFeeLookup['feesFor']>>
+  try {
+    answer = await ctx.bagFees.feesFor(ctx.query, outcome.itinerary)
+  } catch (error) {
+    // The booking-options call failed: this alert's check fails, not its search's other alerts'.
+    return failureOutcome(error)
+  }
   if ('deferred' in answer) return { kind: 'deferred', until: answer.deferred }
   const total = priceWithBags({ price: outcome.price, currency: ctx.query.currency }, answer.table, { carry_on: 0, checked }, seated(alert))
   if (!total.known || total.total === null) {
