@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALERT_CSV_HEADER, CSV_MESSAGES, type AlertImportReport } from '#shared/alerts/alert-csv.ts'
 import { ALERT_MESSAGES } from '#shared/alerts/alert.ts'
 import { ALERT_PARAM_MESSAGES } from '#shared/alerts/alert-search-params.ts'
-import { REASONABLE_USE_MESSAGE } from '#shared/alerts/reasonable-use.ts'
+import { alertSearchesPerDay, DATE_WINDOW_MESSAGES } from '#shared/alerts/date-window.ts'
+import { REASONABLE_USE_CHECKS_PER_DAY, REASONABLE_USE_MESSAGE } from '#shared/alerts/reasonable-use.ts'
+import { BAG_MESSAGES } from '#shared/flights/bag-fees.ts'
+import { addIsoDays } from '#shared/flights/iso-days.ts'
+import { earliestTravelDate } from '#shared/flights/travel-date.ts'
 import { SEARCH_MESSAGES } from '#shared/flights/search-params.ts'
 import { createAlertVia, inDays, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
@@ -213,5 +217,126 @@ describe('the client column (decision 043)', () => {
 
     const exported = parse(await (await client.request('/api/alerts/export')).text(), { columns: true }) as Record<string, string>[]
     expect(exported.map((line) => [line.name, line.client]).sort()).toEqual([['For Ana', 'Ana Lima'], ['Mine', '']])
+  })
+})
+
+describe('flexible dates and bags in CSV (decision 055)', () => {
+  const columns = [...ALERT_CSV_HEADER]
+  /** A row of the full header, by column. */
+  const fullRow = (cells: Record<string, string>) => columns.map((name) => cells[name] ?? '').join(',')
+  const fullFile = (...rows: Record<string, string>[]) => [columns.join(','), ...rows.map(fullRow)].join('\n')
+  const base = { trip: 'round-trip', from: 'JFK', to: 'LIS', depart: inDays(30), return: inDays(37), target_price: '450', frequency: '12h' }
+
+  it('an export of flexible and bag-inclusive alerts imports back to the same alerts', async () => {
+    const { client, userId } = await advisor()
+    const window = { depart_from: inDays(30), depart_to: inDays(60), weekends_only: true, nights: { min: 1, max: 3 }, outbound_times: '6,12' }
+    await createAlertVia(
+      client,
+      routeAlert({
+        name: 'Weekends in Lisbon',
+        params: { type: 1, arrival_id: 'LIS', outbound_date: inDays(30), return_date: inDays(32), adults: 2 },
+        date_window: window,
+        bags: { carry_on: 1, checked: 2 },
+      }),
+    )
+    await createAlertVia(client, routeAlert({ name: 'One way, any day', date_window: { depart_from: inDays(40), depart_to: inDays(50), weekends_only: false, nights: null } }))
+    await createAlertVia(client, routeAlert({ name: 'Fixed, a checked bag', bags: { carry_on: 0, checked: 1 } }))
+
+    const text = await (await client.request('/api/alerts/export')).text()
+    const exported = parse(text, { columns: true }) as Record<string, string>[]
+    expect(exported.find((line) => line.name === 'Weekends in Lisbon')).toMatchObject({
+      depart: inDays(30),
+      return: inDays(32),
+      window_from: inDays(30),
+      window_to: inDays(60),
+      trip_nights_min: '1',
+      trip_nights_max: '3',
+      weekends_only: 'yes',
+      window_outbound_times: '6,12',
+      window_return_times: '',
+      carry_on_bags: '1',
+      checked_bags: '2',
+    })
+    // A fixed-date alert leaves the window's columns empty; an alert without bags leaves theirs empty.
+    expect(exported.find((line) => line.name === 'Fixed, a checked bag')).toMatchObject({ window_from: '', weekends_only: '', carry_on_bags: '0', checked_bags: '1' })
+    expect(exported.find((line) => line.name === 'One way, any day')).toMatchObject({ depart: inDays(40), trip_nights_min: '', carry_on_bags: '', checked_bags: '' })
+
+    const copy = await advisor()
+    expect(await report(await importCsv(copy.client, text))).toMatchObject({ created: 3, errors: [] })
+    const pick = (rows: (typeof alerts.$inferSelect)[], name: string) => {
+      const row = rows.find((alert) => alert.name === name)!
+      return { dateWindow: row.dateWindow, bags: row.bags, departureDate: row.departureDate, returnDate: row.returnDate, searchParameters: row.searchParameters, searchKey: row.searchKey }
+    }
+    const [before, after] = [await alertsOf(userId), await alertsOf(copy.userId)]
+    for (const name of ['Weekends in Lisbon', 'One way, any day', 'Fixed, a checked bag']) expect(pick(after, name)).toEqual(pick(before, name))
+    // The carry-ons are asked of the search for each seated traveller, as a create asks them.
+    expect(pick(after, 'Weekends in Lisbon')).toMatchObject({ departureDate: inDays(60), searchParameters: { bags: 2 } })
+  })
+
+  it('writes a window that has begun from today on, without the passed search dates, and that imports back', async () => {
+    const { client, userId } = await advisor()
+    const alert = await createAlertVia(
+      client,
+      routeAlert({ name: 'Begun', params: { type: 1, outbound_date: inDays(2), return_date: inDays(7) }, date_window: { depart_from: inDays(2), depart_to: inDays(20), weekends_only: false, nights: { min: 4, max: 6 } } }),
+    )
+    // Three days later, as the database would have it.
+    await t.database.db
+      .update(alerts)
+      .set({ dateWindow: { depart_from: inDays(-3), depart_to: inDays(20), weekends_only: false, nights: { min: 4, max: 6 } }, searchParameters: { ...alert.search_parameters, outbound_date: inDays(-3), return_date: inDays(2) } })
+      .where(eq(alerts.userId, userId))
+    const text = await (await client.request('/api/alerts/export')).text()
+    const [line] = parse(text, { columns: true }) as Record<string, string>[]
+    const today = earliestTravelDate(new Date())
+    expect(line).toMatchObject({ depart: '', return: '', window_from: today, window_to: inDays(20), trip_nights_min: '4', trip_nights_max: '6' })
+
+    const copy = await advisor()
+    expect(await report(await importCsv(copy.client, text))).toMatchObject({ created: 1, errors: [] })
+    const [row] = await alertsOf(copy.userId)
+    expect(row).toMatchObject({ dateWindow: { depart_from: today, depart_to: inDays(20), nights: { min: 4, max: 6 } }, departureDate: inDays(20) })
+    expect(row!.searchParameters).toMatchObject({ outbound_date: today, return_date: addIsoDays(today, 4) })
+  })
+
+  it('checks each row’s window and bags as a create does, on their columns, with the shared messages', async () => {
+    const { client, userId } = await advisor()
+    const window = { window_from: inDays(30), window_to: inDays(50), trip_nights_min: '5', trip_nights_max: '9' }
+    const csv = fullFile(
+      { ...base, ...window, name: 'Good' },
+      { ...base, ...window, window_from: inDays(-2) },
+      { ...base, ...window, depart: '', return: '', window_from: inDays(-2) },
+      { ...base, ...window, trip_nights_min: '', trip_nights_max: '' },
+      { ...base, ...window, weekends_only: 'often' },
+      { ...base, ...window, window_to: inDays(200) },
+      { ...base, carry_on_bags: '3', checked_bags: 'two' },
+      { ...base, window_to: inDays(50), trip_nights_min: '5', trip_nights_max: '9' },
+      { ...base, ...window, trip_nights_max: '5000000' },
+      { ...base, ...window, window_from: "'=cmd|' /C calc'!A0" },
+    )
+    const answer = await report(await importCsv(client, csv, true))
+    expect(answer).toMatchObject({ rows: 10, created: 0 })
+    expect(answer.errors).toEqual([
+      { line: 3, column: 'window_from', message: DATE_WINDOW_MESSAGES.past },
+      // Dates taken from the window are judged there, not on the empty depart column.
+      { line: 4, column: 'window_from', message: DATE_WINDOW_MESSAGES.past },
+      { line: 5, column: 'trip_nights_min', message: DATE_WINDOW_MESSAGES.nightsRequired },
+      { line: 6, column: 'weekends_only', message: CSV_MESSAGES.weekendsOnly },
+      { line: 7, column: 'window_to', message: DATE_WINDOW_MESSAGES.tooLong },
+      { line: 8, column: 'checked_bags', message: BAG_MESSAGES.checked },
+      { line: 8, column: 'carry_on_bags', message: BAG_MESSAGES.carryOn },
+      { line: 9, column: 'window_from', message: CSV_MESSAGES.window },
+      { line: 10, column: 'trip_nights_max', message: DATE_WINDOW_MESSAGES.nights },
+      { line: 11, column: 'window_from', message: ALERT_PARAM_MESSAGES.dateFormat },
+    ])
+    expect(await alertsOf(userId)).toEqual([])
+  })
+
+  it('counts a window’s searches toward reasonable use across the file', async () => {
+    const { client, userId } = await advisor()
+    const wide = { window_from: inDays(20), window_to: inDays(81), trip_nights_min: '1', trip_nights_max: '30' }
+    const perAlert = alertSearchesPerDay('15m', { depart_from: inDays(20), depart_to: inDays(81), weekends_only: false, nights: { min: 1, max: 30 } }, earliestTravelDate(new Date()))
+    const fits = Math.floor(REASONABLE_USE_CHECKS_PER_DAY / perAlert)
+    const rows = Array.from({ length: fits + 1 }, (_, i) => ({ ...base, ...wide, name: `Wide ${i}`, frequency: '15m' }))
+    const answer = await report(await importCsv(client, fullFile(...rows)))
+    expect(answer).toMatchObject({ created: 0, errors: [{ line: fits + 2, column: 'frequency', message: REASONABLE_USE_MESSAGE((fits + 1) * perAlert) }] })
+    expect(await alertsOf(userId)).toEqual([])
   })
 })

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import { asc, eq } from 'drizzle-orm'
-import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, digestCell, RULE_NAMES, stepCell, STOPS_NAMES, TRIP_NAMES } from '#shared/alerts/alert-csv.ts'
+import { ALERT_CSV_EXPORT_ONLY, ALERT_CSV_HEADER, CABIN_NAMES, CSV_MESSAGES, digestCell, RULE_NAMES, stepCell, STOPS_NAMES, TRIP_NAMES, windowCells } from '#shared/alerts/alert-csv.ts'
 import { NOTIFICATION_CHANNELS } from '#shared/plans.ts'
 import type { Db } from '../db/client.ts'
 import { alertPrices, alerts, clients } from '../db/schema.ts'
@@ -26,9 +26,11 @@ function assertUnlimited(owner: AlertOwner): void {
 /**
  * GET /api/alerts/export: every alert of the owner as the import's columns (so the file imports
  * back), then id, status, current and lowest price and creation time. Multi-city alerts are listed
- * with their first departure and last arrival; importing them back makes route alerts.
+ * with their first departure and last arrival; importing them back makes route alerts. A flexible
+ * alert (decision 055) has its window from `today` on (windowCells) and its own search dates, or
+ * none once these have passed (the import then takes them from the window).
  */
-export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string> {
+export async function exportAlertsCsv(db: Db, owner: AlertOwner, today: string): Promise<string> {
   assertUnlimited(owner)
   const rows = await db.select().from(alerts).where(eq(alerts.userId, owner.userId)).orderBy(asc(alerts.createdAt), asc(alerts.id))
   const clientNames = new Map((await db.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.userId, owner.userId))).map((c) => [c.id, c.name]))
@@ -36,13 +38,15 @@ export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string
     [...ALERT_CSV_HEADER, ...ALERT_CSV_EXPORT_ONLY],
     ...rows.map((row) => {
       const params = row.searchParameters
+      // A flexible alert's departure_date is its window's last day; its search keeps its own dates.
+      const window = row.dateWindow
+      const ownDates = window ? (params.outbound_date && params.outbound_date >= today ? [params.outbound_date, row.returnDate] : [null, null]) : [row.departureDate, row.returnDate]
       return [
         row.name,
         TRIP_NAMES[params.type] ?? 'one-way',
         row.originAirport,
         row.destinationAirport,
-        row.departureDate,
-        row.returnDate,
+        ...ownDates,
         params.adults,
         params.children,
         CABIN_NAMES[params.travel_class] ?? 'economy',
@@ -58,6 +62,9 @@ export async function exportAlertsCsv(db: Db, owner: AlertOwner): Promise<string
         stepCell(row.renotifyStep),
         row.quietHours ? `${row.quietHours.start}-${row.quietHours.end} ${row.quietHours.time_zone}` : null,
         row.digest ? digestCell(row.digest) : null,
+        ...windowCells(window, today),
+        row.bags?.carry_on ?? null,
+        row.bags?.checked ?? null,
         row.id,
         row.status,
         row.currentPrice,

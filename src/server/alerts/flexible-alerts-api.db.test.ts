@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { alertSearchesPerDay, DATE_WINDOW_MESSAGES } from '#shared/alerts/date-window.ts'
 import { REASONABLE_USE_CHECKS_PER_DAY } from '#shared/alerts/reasonable-use.ts'
 import { BAG_MESSAGES } from '#shared/flights/bag-fees.ts'
-import type { Alert } from '#shared/alerts/alert.ts'
+import { ALERT_MESSAGES, type Alert } from '#shared/alerts/alert.ts'
 import { createAlertVia, inDays, readJson, routeAlert, setPlan, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { alerts } from '../db/schema.ts'
@@ -126,5 +126,75 @@ describe('bag-inclusive alerts (decision 055)', () => {
     })
     expect(flight.status).toBe(400)
     expect(await errorsOf(flight)).toContain(BAG_MESSAGES.routeOnly)
+  })
+})
+
+describe('editing a flexible, bag-inclusive alert (the edit dialog, decision 055)', () => {
+  const flexible = (over: Record<string, unknown> = {}) => roundTrip({ date_window: window, bags: { carry_on: 1, checked: 1 }, ...over })
+  const patch = (client: Awaited<ReturnType<typeof signedInUser>>['client'], id: string, body: unknown) => client.request(`/api/alerts/${id}`, { method: 'PATCH', json: body })
+
+  it('leaves the price alone when the window and bags come back as they are (keys in any order)', async () => {
+    const { client } = await signedInUser(t)
+    const alert = await createAlertVia(client, flexible())
+    await t.database.db.update(alerts).set({ currentPrice: 300, lowestPrice: 280, armed: false }).where(eq(alerts.id, alert.id))
+    // The stored jsonb comes back with its keys in another order than the patch's.
+    const sameWindow = { nights: { max: 9, min: 5 }, weekends_only: false, depart_to: window.depart_to, depart_from: window.depart_from }
+    const res = await readJson<{ alert: Alert }>(await patch(client, alert.id, { name: 'Renamed', date_window: sameWindow, bags: { checked: 1, carry_on: 1 } }), 200)
+    expect(res.alert).toMatchObject({ name: 'Renamed', current_price: 300, lowest_price: 280, date_window: window })
+    const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, alert.id))
+    expect(row).toMatchObject({ armed: false })
+  })
+
+  it('keeps a window that has begun when it comes back unchanged, and refuses a change that starts before today', async () => {
+    const { client } = await signedInUser(t)
+    const alert = await createAlertVia(client, flexible())
+    const begun = { ...window, depart_from: inDays(-3), depart_to: inDays(50) }
+    await t.database.db.update(alerts).set({ dateWindow: begun }).where(eq(alerts.id, alert.id))
+    expect((await readJson<{ alert: Alert }>(await patch(client, alert.id, { name: 'Still going', date_window: begun }), 200)).alert).toMatchObject({ date_window: begun })
+    const moved = await patch(client, alert.id, { date_window: { ...begun, depart_to: inDays(55) } })
+    expect(moved.status).toBe(400)
+    expect(await errorsOf(moved)).toContain(DATE_WINDOW_MESSAGES.past)
+  })
+
+  it('refuses to turn the window off when the alert’s own dates have passed (it would expire at once)', async () => {
+    const { client } = await signedInUser(t)
+    const alert = await createAlertVia(client, flexible())
+    await t.database.db
+      .update(alerts)
+      .set({ searchParameters: { ...alert.search_parameters, outbound_date: inDays(-3), return_date: inDays(4) } })
+      .where(eq(alerts.id, alert.id))
+    const off = await patch(client, alert.id, { date_window: null })
+    expect(off.status).toBe(400)
+    expect(await off.json()).toMatchObject({ error: { message: ALERT_MESSAGES.pastDeparture, fieldErrors: { date_window: [ALERT_MESSAGES.pastDeparture] } } })
+    const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, alert.id))
+    expect(row).toMatchObject({ dateWindow: window, departureDate: inDays(60) })
+  })
+
+  it('answers a hostile trip length at once with the schema’s message (never expands it)', async () => {
+    const { client } = await signedInUser(t)
+    const alert = await createAlertVia(client, flexible())
+    for (const nights of [{ min: 1, max: 5_000_000 }, { min: -1e9, max: 9 }, { min: 1, max: 1e300 }]) {
+      const started = Date.now()
+      const res = await patch(client, alert.id, { date_window: { ...window, nights } })
+      expect(res.status).toBe(400)
+      expect(await errorsOf(res)).toContain(DATE_WINDOW_MESSAGES.nights)
+      const created = await client.request('/api/alerts', { method: 'POST', json: roundTrip({ date_window: { ...window, nights } }) })
+      expect(created.status).toBe(400)
+      expect(Date.now() - started).toBeLessThan(2_000)
+    }
+  })
+
+  it('counts a widened window’s searches toward reasonable use, on the frequency field', async () => {
+    const { client, userId } = await signedInUser(t)
+    await setPlan(t, userId, 'unlimited')
+    const wide = { depart_from: inDays(20), depart_to: inDays(81), weekends_only: false, nights: { min: 1, max: 30 } }
+    const fits = Math.floor(REASONABLE_USE_CHECKS_PER_DAY / alertSearchesPerDay('15m', wide, inDays(0)))
+    for (let i = 0; i < fits; i++) await createAlertVia(client, roundTrip({ check_frequency: '15m', date_window: wide }))
+    // One date pair: one search a check, which still fits.
+    const narrow = await createAlertVia(client, roundTrip({ check_frequency: '15m', date_window: { ...wide, depart_to: inDays(20), nights: { min: 7, max: 7 } } }))
+    const res = await patch(client, narrow.id, { date_window: wide })
+    expect(res.status).toBe(400)
+    const body = (await res.json()) as { error: { fieldErrors: Record<string, string[]> } }
+    expect(body.error.fieldErrors.check_frequency?.[0]).toContain('reasonable use allows up to 2,400')
   })
 })

@@ -12,15 +12,16 @@ import {
 import { PREMIUM_REASON_LABEL, premiumReasons, type PremiumReason } from '#shared/alerts/alert-rules.ts'
 import { readAlertSearch } from '#shared/alerts/alert-search-params.ts'
 import type { CreateAlert } from '#shared/alerts/alert.ts'
-import { checksPerDay, REASONABLE_USE_CHECKS_PER_DAY, REASONABLE_USE_MESSAGE } from '#shared/alerts/reasonable-use.ts'
+import { alertSearchesPerDay } from '#shared/alerts/date-window.ts'
+import { REASONABLE_USE_CHECKS_PER_DAY, REASONABLE_USE_MESSAGE } from '#shared/alerts/reasonable-use.ts'
 import { AppError } from '../lib/app-error.ts'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { alerts, clients } from '../db/schema.ts'
 import { alertFeatures } from './alert-features.ts'
 import { alertToday, lockOwnerPlan, type AlertDeps } from './alert-scope.ts'
-import { assertTripTrackable } from './check-alert-trip.ts'
-import { newAlertRow } from './create-alert.ts'
+import { assertTripTrackable, assertWindowAhead } from './check-alert-trip.ts'
+import { bagsOrNull, newAlertRow, withCarryOns } from './create-alert.ts'
 import { liveChecksPerDay } from './reasonable-use.ts'
 
 /** The column each plan refusal is about. */
@@ -99,8 +100,11 @@ export async function importAlerts(deps: AlertDeps, userId: string, csv: string,
         continue
       }
       const input = { ...parsed.alert, client_id: clientIds[0] ?? null }
-      const search = readAlertSearch(input.search_parameters)
+      // Carry-ons are asked of the search, as a create asks them (decision 055).
+      const search = withCarryOns(readAlertSearch(input.search_parameters), bagsOrNull(input.bags))
       try {
+        // A window's own days first: a row whose dates come from its window hears about them there.
+        if (input.date_window) assertWindowAhead(input.date_window, today)
         assertTripTrackable(search, [], today)
       } catch (error) {
         if (!(error instanceof AppError)) throw error
@@ -113,7 +117,8 @@ export async function importAlerts(deps: AlertDeps, userId: string, csv: string,
         for (const reason of refusals) errors.push({ line, column: REASON_COLUMN[reason], message: `Upgrade to use: ${PREMIUM_REASON_LABEL[reason]}.` })
         continue
       }
-      checks += checksPerDay(input.check_frequency)
+      // A flexible alert counts its window's searches (decision 055).
+      checks += alertSearchesPerDay(input.check_frequency, input.date_window ?? null, today)
       if (checks > REASONABLE_USE_CHECKS_PER_DAY + 1e-9) {
         errors.push({ line, column: 'frequency', message: REASONABLE_USE_MESSAGE(checks) })
         continue

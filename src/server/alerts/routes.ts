@@ -70,7 +70,7 @@ export function alertRoutes(deps: { auth: Auth; db: Db; now: () => Date }) {
     const { csv, dryRun } = alertImportSchema.parse(await jsonBody(c))
     return c.json((await importAlerts(deps, owner(c).userId, csv, { dryRun })) satisfies ApiBody<'POST /api/alerts/import'>)
   })
-  signedIn.get('/export', async (c) => csvDownload(c, 'faredrop-alerts', await exportAlertsCsv(deps.db, owner(c))))
+  signedIn.get('/export', async (c) => csvDownload(c, 'faredrop-alerts', await exportAlertsCsv(deps.db, owner(c), alertToday(deps.now()))))
   signedIn.get('/export/prices', async (c) => csvDownload(c, 'faredrop-price-history', await exportPriceHistoryCsv(deps.db, owner(c))))
 
   signedIn.post('/', async (c) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { alertCategory, checkFrequencyHours, premiumReasons, QUOTA_STATUSES, type PremiumReason } from '#shared/alerts/alert-rules.ts'
-import { isAlertEditable, type Alert, type updateAlertSchema } from '#shared/alerts/alert.ts'
+import { ALERT_MESSAGES, isAlertEditable, type Alert, type updateAlertSchema } from '#shared/alerts/alert.ts'
 import { ruleProblems, ruleTarget } from '#shared/alerts/alert-trigger.ts'
 import { DAILY_DIGEST_MESSAGES } from '#shared/alerts/daily-digest.ts'
 import { DATE_WINDOW_MESSAGES, windowTripProblem } from '#shared/alerts/date-window.ts'
@@ -150,9 +150,10 @@ function assertDeliveryTiming(row: AlertRow, patch: AlertPatch): void {
  * now unknown until the next check, which comes at once. `departure_date` follows the window.
  */
 function patchedPricing(row: AlertRow, patch: AlertPatch, today: string, now: Date) {
-  const windowChanged = patch.date_window !== undefined && JSON.stringify(patch.date_window) !== JSON.stringify(row.dateWindow)
+  // Compared by value: a stored window or bags come back from jsonb with their keys in its order.
+  const windowChanged = patch.date_window !== undefined && canonicalJson(patch.date_window) !== canonicalJson(row.dateWindow)
   const bags = patch.bags === undefined ? undefined : bagsOrNull(patch.bags)
-  const bagsChanged = bags !== undefined && JSON.stringify(bags) !== JSON.stringify(row.bags)
+  const bagsChanged = bags !== undefined && canonicalJson(bags) !== canonicalJson(row.bags)
   if (!windowChanged && !bagsChanged) return {}
   if (bagsChanged && bags && row.alertType !== 'route') {
     throw new AppError('validation_failed', BAG_MESSAGES.routeOnly, { fieldErrors: { bags: [BAG_MESSAGES.routeOnly] } })
@@ -162,6 +163,10 @@ function patchedPricing(row: AlertRow, patch: AlertPatch, today: string, now: Da
     const problem = row.alertType === 'flight' ? DATE_WINDOW_MESSAGES.flightAlert : windowTripProblem(patch.date_window, search.params.type)
     if (problem) throw new AppError('validation_failed', problem, { fieldErrors: { date_window: [problem] } })
     assertWindowAhead(patch.date_window, today)
+  }
+  // Without its window the alert goes back to its own dates: not when they have passed (it would expire at once).
+  if (windowChanged && !patch.date_window && search.departureDate && search.departureDate < today) {
+    throw new AppError('validation_failed', ALERT_MESSAGES.pastDeparture, { fieldErrors: { date_window: [ALERT_MESSAGES.pastDeparture] } })
   }
   return {
     ...(windowChanged ? { dateWindow: patch.date_window ?? null, departureDate: patch.date_window?.depart_to ?? search.departureDate } : {}),
@@ -173,6 +178,13 @@ function patchedPricing(row: AlertRow, patch: AlertPatch, today: string, now: Da
     lowestPrice: null,
     nextCheckAt: now,
   }
+}
+
+/** JSON with every object's keys sorted, to compare a patch's value with the stored one. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : inner,
+  )
 }
 
 /** The search with the new bags' carry-ons, and its claim key. */

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../plans.ts'
+import { BAG_MESSAGES } from '../flights/bag-fees.ts'
+import { addIsoDays } from '../flights/iso-days.ts'
 import { createAlertSchema, DEFAULT_CHECK_FREQUENCY, type CreateAlert } from './alert.ts'
+import { DATE_WINDOW_MAX_DAYS, DATE_WINDOW_MESSAGES, WINDOW_NIGHTS_MAX, WINDOW_NIGHTS_MIN, type DateWindow } from './date-window.ts'
 
 /**
  * Alerts as CSV (issue 15, decision 041): one row per route alert, with columns an advisor can
@@ -21,8 +24,18 @@ export const ALERT_CSV_COLUMNS = [
   { name: 'trip', required: true, description: 'one-way or round-trip.', example: 'round-trip' },
   { name: 'from', required: true, description: 'Departure airport (IATA code).', example: 'JFK' },
   { name: 'to', required: true, description: 'Arrival airport (IATA code).', example: 'LIS' },
-  { name: 'depart', required: true, description: 'Departure date, YYYY-MM-DD.', example: '2027-04-10' },
-  { name: 'return', required: false, description: 'Return date, YYYY-MM-DD (round trips).', example: '2027-04-17' },
+  {
+    name: 'depart',
+    required: true,
+    description: 'Departure date, YYYY-MM-DD. With a window (window_from): may be empty, for the window’s first day.',
+    example: '2027-04-10',
+  },
+  {
+    name: 'return',
+    required: false,
+    description: 'Return date, YYYY-MM-DD (round trips). With a window and depart empty: the window’s first day plus trip_nights_min.',
+    example: '2027-04-17',
+  },
   { name: 'adults', required: false, description: 'Adults, 1–9. Empty: 1.', example: '2' },
   { name: 'children', required: false, description: 'Children, 0–8. Empty: 0.', example: '0' },
   { name: 'cabin', required: false, description: 'economy, premium-economy, business or first. Empty: economy.', example: 'economy' },
@@ -38,6 +51,30 @@ export const ALERT_CSV_COLUMNS = [
   { name: 'step', required: false, description: 'How far a further drop must go before it notifies again: a percentage such as 5% (1–50 %), or an amount such as 20. Empty: 5%.', example: '5%' },
   { name: 'quiet_hours', required: false, description: 'Hold notices from–to in a time zone, such as 22:00-07:00 Europe/Lisbon. Empty: none.', example: '22:00-07:00 America/New_York' },
   { name: 'digest', required: false, description: 'One daily digest instead of each notice, at an hour in a time zone, such as 08:00 Europe/Lisbon. Not with quiet_hours. Empty: each notice at once.', example: '' },
+  {
+    name: 'window_from',
+    required: false,
+    description: 'Flexible dates: the first departure day of a window, YYYY-MM-DD (today or later); the alert tracks the cheapest dates in it. Empty: the alert keeps its depart and return dates.',
+    example: '2027-04-03',
+  },
+  { name: 'window_to', required: false, description: `The window’s last departure day, YYYY-MM-DD: at most ${DATE_WINDOW_MAX_DAYS} days of departures.`, example: '2027-04-17' },
+  { name: 'trip_nights_min', required: false, description: `Round trips with a window: the fewest nights away, ${WINDOW_NIGHTS_MIN}–${WINDOW_NIGHTS_MAX}. Empty for one way.`, example: '5' },
+  { name: 'trip_nights_max', required: false, description: 'Round trips with a window: the most nights away, at least trip_nights_min.', example: '9' },
+  {
+    name: 'weekends_only',
+    required: false,
+    description: 'yes: only leave on a Friday or Saturday (and come back the Sunday or Monday after). Empty: no.',
+    example: 'no',
+  },
+  {
+    name: 'window_outbound_times',
+    required: false,
+    description: 'Hours of the day for the window’s outbound flights: 6,10 (leave 6–10) or 6,10,14,18 (leave 6–10, arrive 14–18). Empty: any time.',
+    example: '',
+  },
+  { name: 'window_return_times', required: false, description: 'The same for the return flights of a round trip. Empty: any time.', example: '' },
+  { name: 'carry_on_bags', required: false, description: 'Carry-on bags per traveller priced into the alert’s price: 0 or 1. Empty: 0.', example: '1' },
+  { name: 'checked_bags', required: false, description: 'Checked bags per traveller, 0–2, at the airline’s published fees. Empty: 0.', example: '0' },
 ] as const satisfies readonly AlertCsvColumn[]
 
 export type AlertCsvColumnName = (typeof ALERT_CSV_COLUMNS)[number]['name']
@@ -72,6 +109,8 @@ export const CSV_MESSAGES = {
   step: 'Step must be a percentage such as 5% or an amount such as 20.',
   quietHours: 'Quiet hours must read like 22:00-07:00 Europe/Lisbon.',
   digest: 'A daily digest must read like 08:00 Europe/Lisbon (on the hour).',
+  window: 'A window needs both window_from and window_to (YYYY-MM-DD). Leave every window column empty to keep the depart and return dates.',
+  weekendsOnly: 'weekends_only must be yes or no.',
   clientTwice: (name: string) => `More than one client is named "${name}". Rename one on your Clients page so each name says whom it means.`,
 } as const
 
@@ -111,6 +150,17 @@ const COLUMN_OF_PATH: [RegExp, AlertCsvColumnName][] = [
   [/^renotify_step/, 'step'],
   [/^quiet_hours/, 'quiet_hours'],
   [/^digest/, 'digest'],
+  [/^date_window\.depart_from$/, 'window_from'],
+  [/^date_window\.depart_to$/, 'window_to'],
+  [/^date_window\.nights\.max$/, 'trip_nights_max'],
+  [/^date_window\.nights/, 'trip_nights_min'],
+  [/^date_window\.weekends_only$/, 'weekends_only'],
+  [/^date_window\.outbound_times$/, 'window_outbound_times'],
+  [/^date_window\.return_times$/, 'window_return_times'],
+  // The window as a whole (a trip length on a one-way alert, none on a round trip): its nights.
+  [/^date_window$/, 'trip_nights_min'],
+  [/^bags\.checked$/, 'checked_bags'],
+  [/^bags/, 'carry_on_bags'],
 ]
 
 /** The CSV column a schema or server field path (`search_parameters.outbound_date`) came from. */
@@ -149,6 +199,30 @@ export const digestCell = (digest: { hour: number; time_zone: string }) => `${St
 /** A step as the step column writes it: "5%" or "20". */
 export const stepCell = (step: { unit: 'percent' | 'amount'; value: number }) => (step.unit === 'percent' ? `${step.value}%` : String(step.value))
 
+/** The window columns, in the file's order (window_from … window_return_times). */
+const WINDOW_COLUMNS = ['window_from', 'window_to', 'trip_nights_min', 'trip_nights_max', 'weekends_only', 'window_outbound_times', 'window_return_times'] as const
+const YES_NO: Record<string, boolean> = { yes: true, no: false, true: true, false: false, y: true, n: false }
+
+/**
+ * A window as the window columns write it (window_from … window_return_times), or empty cells. A
+ * window that has begun is written from `today` on (the days before it are no longer checked, and
+ * a new window starts today or later), so the exported alert imports back; one wholly past is
+ * written as it is (its alert has expired).
+ */
+export function windowCells(window: DateWindow | null, today: string): [string, string, string, string, string, string, string] {
+  if (!window) return ['', '', '', '', '', '', '']
+  const from = window.depart_from < today && window.depart_to >= today ? today : window.depart_from
+  return [
+    from,
+    window.depart_to,
+    window.nights ? String(window.nights.min) : '',
+    window.nights ? String(window.nights.max) : '',
+    window.weekends_only ? 'yes' : '',
+    window.outbound_times ?? '',
+    window.return_times ?? '',
+  ]
+}
+
 const lookup = <T extends Record<string, number>>(table: T, value: string): T[keyof T] | undefined =>
   Object.hasOwn(table, value) ? (table[value as keyof T] as T[keyof T]) : undefined
 
@@ -162,7 +236,21 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
   // An export writes "'=…" for a cell a spreadsheet would run as a formula; the apostrophe isn't data.
   const cell = (name: AlertCsvColumnName) => (row[name] ?? '').trim().replace(/^'(?=[=+\-@\t\r])/, '')
 
-  for (const column of ALERT_CSV_COLUMNS) if (column.required && cell(column.name) === '') fail(column.name, CSV_MESSAGES.required(column.name))
+  // Flexible dates (decision 055): any window column but a "no" for weekends asks for a window.
+  const weekendsCell = cell('weekends_only').toLowerCase()
+  const weekends = weekendsCell === '' ? false : Object.hasOwn(YES_NO, weekendsCell) ? YES_NO[weekendsCell] : undefined
+  if (weekends === undefined) fail('weekends_only', CSV_MESSAGES.weekendsOnly)
+  const windowed = WINDOW_COLUMNS.some((name) => name !== 'weekends_only' && cell(name) !== '') || weekends === true
+  // With a window, the search's own dates may be left to it: its first day, and the fewest nights after.
+  const fromWindow = windowed && cell('depart') === '' && cell('window_from') !== ''
+
+  for (const column of ALERT_CSV_COLUMNS) {
+    if (column.required && cell(column.name) === '' && !(column.name === 'depart' && fromWindow)) fail(column.name, CSV_MESSAGES.required(column.name))
+  }
+  if (windowed) for (const name of ['window_from', 'window_to'] as const) if (cell(name) === '') fail(name, CSV_MESSAGES.window)
+  for (const name of ['trip_nights_min', 'trip_nights_max'] as const) if (cell(name) !== '' && !/^\d{1,3}$/.test(cell(name))) fail(name, DATE_WINDOW_MESSAGES.nights)
+  const bagMessages = { carry_on_bags: BAG_MESSAGES.carryOn, checked_bags: BAG_MESSAGES.checked } as const
+  for (const name of ['carry_on_bags', 'checked_bags'] as const) if (cell(name) !== '' && !/^\d{1,2}$/.test(cell(name))) fail(name, bagMessages[name])
   const trip = lookup(TRIPS, cell('trip').toLowerCase())
   if (cell('trip') !== '' && trip === undefined) fail('trip', CSV_MESSAGES.trip)
   const cabin = cell('cabin') === '' ? 1 : lookup(CABINS, cell('cabin').toLowerCase())
@@ -189,6 +277,15 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
   if (refused.has('trip')) refused.add('return')
   const from = cell('from').toUpperCase()
   const to = cell('to').toUpperCase()
+  const nightsGiven = cell('trip_nights_min') !== '' || cell('trip_nights_max') !== ''
+  const depart = fromWindow ? cell('window_from') : cell('depart')
+  // A round trip's return from the window: its first day plus the fewest nights (when both read).
+  const firstNights = /^\d{1,3}$/.test(cell('trip_nights_min')) ? Number(cell('trip_nights_min')) : null
+  const derivedReturn = fromWindow && trip === TRIPS['round-trip'] && cell('return') === '' && /^\d{4}-\d{2}-\d{2}$/.test(depart) && firstNights !== null ? addIsoDays(depart, firstNights) : ''
+  const returnDate = cell('return') || derivedReturn
+  // A date taken from the window has its problems said on the window's columns.
+  if (fromWindow) refused.add('depart')
+  if (fromWindow && cell('return') === '') refused.add('return')
   const parsed = createAlertSchema.safeParse({
     name: cell('name') || `${from} → ${to} Route Alert`,
     alertType: 'route',
@@ -197,8 +294,8 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
       type: trip ?? TRIPS['one-way'],
       departure_id: from,
       arrival_id: to,
-      outbound_date: cell('depart'),
-      ...(cell('return') !== '' ? { return_date: cell('return') } : {}),
+      outbound_date: depart,
+      ...(returnDate !== '' ? { return_date: returnDate } : {}),
       ...(cell('adults') !== '' && !refused.has('adults') ? { adults: cell('adults') } : {}),
       ...(cell('children') !== '' && !refused.has('children') ? { children: cell('children') } : {}),
       travel_class: cabin ?? CABINS.economy,
@@ -213,10 +310,28 @@ export function alertFromCsvRow(row: Readonly<Record<string, string>>, line: num
     ...(step ? { renotify_step: step } : {}),
     ...(quiet ? { quiet_hours: quiet } : {}),
     ...(digest ? { digest } : {}),
+    ...(windowed
+      ? {
+          date_window: {
+            depart_from: cell('window_from'),
+            depart_to: cell('window_to'),
+            weekends_only: weekends ?? false,
+            nights: nightsGiven ? { min: cell('trip_nights_min'), max: cell('trip_nights_max') } : null,
+            ...(cell('window_outbound_times') !== '' ? { outbound_times: cell('window_outbound_times') } : {}),
+            ...(cell('window_return_times') !== '' ? { return_times: cell('window_return_times') } : {}),
+          },
+        }
+      : {}),
+    ...(cell('carry_on_bags') !== '' || cell('checked_bags') !== ''
+      ? { bags: { carry_on: cell('carry_on_bags') || '0', checked: cell('checked_bags') || '0' } }
+      : {}),
   })
   if (parsed.success && errors.length === 0) return { alert: parsed.data }
   for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const column = csvColumnOf(issue.path.join('.'))
+    const path = issue.path.join('.')
+    const column = csvColumnOf(path)
+    // Whether the window fits the trip is moot while the trip column can't be read.
+    if (path === 'date_window' && refused.has('trip')) continue
     if (refused.has(column) || errors.some((error) => error.column === column && error.message === issue.message)) continue
     fail(column, column === 'frequency' ? CSV_MESSAGES.frequency : issue.message)
   }

@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addIsoDays, isoDaysBetween } from '../flights/iso-days.ts'
+import { unfilteredFareQuery } from '../flights/fare-query.ts'
 import {
+  calendarFareKey,
   dateWindowText,
   latestCheapestPair,
   cheapestCombination,
@@ -198,11 +200,11 @@ describe('windowCost', () => {
     expect(searchesPerCheck(0, 2)).toBe(0)
   })
 
-  it('simulator: one calendar query per trip length covers the window, costing nothing', () => {
-    expect(windowCost(window(), 'simulator', 2)).toEqual({ pairs: 42, mode: 'calendar', callsPerCheck: 3, checksToCover: 1, callsPerMonth: 180, usdPerMonth: 0 })
-    expect(windowCost(window({ depart_to: addIsoDays(march(1), 61), nights: null }), 'simulator', 2)).toMatchObject({ pairs: 62, callsPerCheck: 1 })
-    // Weekends: trip lengths 1, 2 and 3.
-    expect(windowCost(window({ weekends_only: true, nights: { min: 1, max: 30 } }), 'simulator', 2)).toMatchObject({ pairs: 8, callsPerCheck: 3 })
+  it('simulator: one calendar query prices the whole window, then one search of its cheapest pair, costing nothing', () => {
+    expect(windowCost(window(), 'simulator', 2)).toEqual({ pairs: 42, mode: 'calendar', callsPerCheck: 2, checksToCover: 1, callsPerMonth: 120, usdPerMonth: 0 })
+    expect(windowCost(window({ depart_to: addIsoDays(march(1), 61), nights: null }), 'simulator', 2)).toMatchObject({ pairs: 62, callsPerCheck: 2 })
+    // Weekends: trip lengths 1, 2 and 3, still one calendar query.
+    expect(windowCost(window({ weekends_only: true, nights: { min: 1, max: 30 } }), 'simulator', 2)).toMatchObject({ pairs: 8, callsPerCheck: 2 })
   })
 
   it('simulator: calendars price unfiltered searches only, so time limits or filters mean searches', () => {
@@ -233,6 +235,25 @@ describe('windowCost', () => {
         expect(large.usdPerMonth).toBeGreaterThanOrEqual(small.usdPerMonth)
       }),
     )
+  })
+})
+
+describe('calendarFareKey: which windows a fare calendar prices', () => {
+  const route = { from: 'JFK', to: 'LAX', travelClass: 'economy' as const, adults: 2, currency: 'USD' }
+  const plain = unfilteredFareQuery(route, march(1), march(6))
+
+  it('prices the unfiltered search a calendar day stands for', () => {
+    expect(calendarFareKey(plain, null, window())).toEqual({ from: 'JFK', to: 'LAX', departureDate: march(1), returnDate: march(6), cabin: 1, adults: 2, currency: 'USD' })
+    expect(calendarFareKey(plain, { carry_on: 0, checked: 0 }, window())).not.toBeNull()
+  })
+
+  it('leaves filtered searches, bags and times of day to the sweep', () => {
+    expect(calendarFareKey({ ...plain, stops: 1 }, null, window())).toBeNull()
+    expect(calendarFareKey({ ...plain, include_airlines: 'DL' }, null, window())).toBeNull()
+    expect(calendarFareKey({ ...plain, children: 1 }, null, window())).toBeNull()
+    expect(calendarFareKey(plain, { carry_on: 0, checked: 1 }, window())).toBeNull()
+    expect(calendarFareKey(plain, { carry_on: 1, checked: 0 }, window())).toBeNull()
+    expect(calendarFareKey(plain, null, window({ outbound_times: '6,12' }))).toBeNull()
   })
 })
 
@@ -278,7 +299,7 @@ describe('the cost line', () => {
       '1,860 date pairs · 4 searches a check · about $115 a month in flight data',
     )
     expect(windowCostText(windowCost(window({ depart_to: march(1), nights: null }), 'serpapi', 2))).toBe('1 date pair · 1 search a check · about $0.60 a month in flight data')
-    expect(windowCostText(windowCost(window(), 'simulator', 2))).toBe('42 date pairs · 3 calendar queries a check · no flight-data cost on the simulated market')
+    expect(windowCostText(windowCost(window(), 'simulator', 2))).toBe('42 date pairs · 1 calendar query and 1 search a check · no flight-data cost on the simulated market')
     expect(windowCoverText(windowCost(window(), 'serpapi', 2))).toBe('Every date pair is searched at least once every 14 checks.')
     expect(windowCoverText(windowCost(window(), 'simulator', 2))).toBeNull()
   })

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { CALENDAR_MAX_DAYS, FLEX_MAX_NIGHTS, FLEX_MESSAGES } from '../flights/fare-calendar.ts'
+import type { AlertBags } from '../flights/bag-fees.ts'
+import { unfilteredFareKey, type FareKey } from '../flights/fare-query.ts'
+import type { FlightQuery } from '../flights/flight-query.ts'
 import type { DatePair } from '../flights/flexible-dates.ts'
 import { addIsoDays, isoDaysBetween, isoWeekday } from '../flights/iso-days.ts'
 import { isoDateSchema } from '../flights/search-params.ts'
@@ -83,11 +86,21 @@ export const dateWindowSchema = windowShape.superRefine((window, ctx) => {
   else if (days > DATE_WINDOW_MAX_DAYS) ctx.addIssue({ code: 'custom', message: DATE_WINDOW_MESSAGES.tooLong, path: ['depart_to'] })
   else if (window.nights === null && window.return_times !== undefined) {
     ctx.addIssue({ code: 'custom', message: DATE_WINDOW_MESSAGES.returnTimesOneWay, path: ['return_times'] })
-  } else if ((window.nights === null || window.nights.min <= window.nights.max) && expandWindow(window).length === 0) {
-    // A reversed trip length has its own message; this one is for a window with nothing in it.
+  } else if (nightsInRange(window.nights) && expandWindow(window).length === 0) {
+    // A reversed or out-of-range trip length has its own message; this one is for a window with
+    // nothing in it. (The refinement runs even when the nights failed their own checks: expanding
+    // a window of 1 to 5,000,000 nights would take the process's memory.)
     ctx.addIssue({ code: 'custom', message: DATE_WINDOW_MESSAGES.noDates, path: ['depart_to'] })
   }
 })
+
+/** Trip lengths the schema accepts (whole, 1–30, shortest first), or none. */
+function nightsInRange(nights: { min: number; max: number } | null): boolean {
+  if (nights === null) return true
+  const { min, max } = nights
+  return Number.isInteger(min) && Number.isInteger(max) && min >= WINDOW_NIGHTS_MIN && max <= WINDOW_NIGHTS_MAX && min <= max
+}
+
 export type DateWindow = z.infer<typeof dateWindowSchema>
 export type DateWindowInput = z.input<typeof dateWindowSchema>
 
@@ -155,7 +168,11 @@ export const MAX_SEARCHES_PER_CHECK = 10
 export interface WindowCost {
   /** Date pairs the window holds. */
   pairs: number
-  /** 'calendar': one fare-calendar query per trip length prices every day at once; 'searches': one search a date pair, spread across checks. */
+  /**
+   * 'calendar': one fare-calendar request prices every pair at once, then one search of the cheapest
+   * (the engine's calendar mode, price-checks/window-calendar.ts); 'searches': one search a date
+   * pair, spread across checks.
+   */
   mode: 'calendar' | 'searches'
   callsPerCheck: number
   /** Every pair is priced within this many consecutive checks (1 for calendars). */
@@ -179,6 +196,18 @@ export interface WindowCostOptions {
   maxSearchesPerCheck?: number
 }
 
+/**
+ * Whether a fare calendar prices a flexible alert's window (calendar mode, decision 055): its
+ * search must be the unfiltered one a calendar day stands for (fare-query.ts: no stop, airline,
+ * time or bag filter, no child), with no checked bags priced on top and no time-of-day limits in
+ * the window. Returns the search's fare key (route, party, cabin, currency) when it does.
+ */
+export function calendarFareKey(query: FlightQuery, bags: AlertBags | null | undefined, window: Pick<DateWindow, 'outbound_times' | 'return_times'>): FareKey | null {
+  if (window.outbound_times !== undefined || window.return_times !== undefined) return null
+  if ((bags?.checked ?? 0) > 0 || (bags?.carry_on ?? 0) > 0) return null
+  return unfilteredFareKey(query)
+}
+
 /** Searches a check for `pairs` date pairs at `checksPerDay`: the spreading rule above. */
 export function searchesPerCheck(pairs: number, checksPerDay: number, options: Pick<WindowCostOptions, 'sweepDays' | 'maxSearchesPerCheck'> = {}): number {
   if (pairs <= 0) return 0
@@ -196,35 +225,13 @@ export function searchesPerAlertCheck(pairs: number, checksPerDay: number, optio
   return sweep + (pairs > sweep ? 1 : 0)
 }
 
-/**
- * Fare-calendar queries a check (fare-calendar-answer.ts): one query prices up to
- * CALENDAR_MAX_DAYS departure days at one trip length (or one way), so one per trip length and
- * per 62-day stretch of departure days.
- */
-function calendarQueries(pairs: readonly DatePair[]): number {
-  const firstDays = new Map<number | null, string[]>()
-  let queries = 0
-  for (const pair of pairs) {
-    const nights = pair.returnDate === null ? null : isoDaysBetween(pair.departureDate, pair.returnDate)
-    const starts = firstDays.get(nights) ?? []
-    // Pairs come by departure day: a new query starts when this day is past the current one's reach.
-    const last = starts.at(-1)
-    if (last === undefined || isoDaysBetween(last, pair.departureDate) >= CALENDAR_MAX_DAYS) {
-      starts.push(pair.departureDate)
-      queries++
-    }
-    firstDays.set(nights, starts)
-  }
-  return queries
-}
-
 /** What checking a window costs, per check and per 30-day month, on a provider. */
 export function windowCost(window: DateWindow, provider: WindowProvider, checksPerDay: number, options: WindowCostOptions = {}): WindowCost {
   const pairs = expandWindow(window, options.today === undefined ? {} : { today: options.today })
   const unfiltered = options.unfiltered ?? (window.outbound_times === undefined && window.return_times === undefined)
   const mode = provider === 'simulator' && unfiltered ? 'calendar' : 'searches'
   const sweep = searchesPerCheck(pairs.length, checksPerDay, options)
-  const callsPerCheck = mode === 'calendar' ? calendarQueries(pairs) : searchesPerAlertCheck(pairs.length, checksPerDay, options)
+  const callsPerCheck = pairs.length === 0 ? 0 : mode === 'calendar' ? 2 : searchesPerAlertCheck(pairs.length, checksPerDay, options)
   const checksToCover = callsPerCheck === 0 ? 0 : mode === 'calendar' ? 1 : Math.ceil(pairs.length / sweep)
   const callsPerMonth = callsPerCheck * Math.max(checksPerDay, 0) * 30
   const pricePerCall = options.pricePerCall ?? (provider === 'serpapi' ? PROVIDER_COST_PER_CHECK_USD : 0)
@@ -301,7 +308,7 @@ const monthlyDollars = (usd: number) => (usd >= 10 ? `$${Math.round(usd)}` : `$$
 
 /** What a window costs, before saving: "42 date pairs · 3 searches a check · about $1.80 a month in flight data". */
 export function windowCostText(cost: WindowCost): string {
-  const calls = cost.mode === 'calendar' ? plural(cost.callsPerCheck, 'calendar query', 'calendar queries') : plural(cost.callsPerCheck, 'search', 'searches')
+  const calls = cost.mode === 'calendar' ? '1 calendar query and 1 search' : plural(cost.callsPerCheck, 'search', 'searches')
   const money = cost.usdPerMonth > 0 ? `about ${monthlyDollars(cost.usdPerMonth)} a month in flight data` : 'no flight-data cost on the simulated market'
   return `${plural(cost.pairs, 'date pair', 'date pairs')} · ${calls} a check · ${money}`
 }

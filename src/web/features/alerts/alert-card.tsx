@@ -34,7 +34,7 @@ export function AlertCard({ alert, now, today, readOnly = false }: { alert: Aler
             {alert.name}
           </h3>
           <p className="text-sm text-muted-foreground">
-            {[route, datesText(alert.departure_date, alert.return_date), alert.alertType === 'flight' ? 'Flight alert' : 'Route alert'].filter(Boolean).join(' · ')}
+            {[route, alert.date_window ? '' : datesText(alert.departure_date, alert.return_date), alert.alertType === 'flight' ? 'Flight alert' : 'Route alert'].filter(Boolean).join(' · ')}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1.5">

@@ -38,7 +38,7 @@ export function AlertDetailBody({ alert, now, today, onEdit }: { alert: Alert | 
     <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-2 pr-8">
         <SheetTitle className="break-words">{alert.name}</SheetTitle>
-        <SheetDescription>{[route, datesText(alert.departure_date, alert.return_date)].filter(Boolean).join(' · ')}</SheetDescription>
+        <SheetDescription>{[route, alert.date_window ? '' : datesText(alert.departure_date, alert.return_date)].filter(Boolean).join(' · ')}</SheetDescription>
         <div>
           <AlertStatusBadge status={status} />
         </div>

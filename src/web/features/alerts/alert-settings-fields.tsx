@@ -1,4 +1,6 @@
-import type { UseFormReturn } from 'react-hook-form'
+import { useMemo } from 'react'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import { dateWindowSchema, type DateWindow } from '#shared/alerts/date-window.ts'
 import type { PlanId } from '#shared/plans.ts'
 import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -18,6 +20,7 @@ export function AlertSettingsFields({
   targetHint,
   currentFrequency,
   countedFrequency,
+  countedWindow,
 }: {
   form: UseFormReturn<AlertSettingsInput, unknown, AlertSettings>
   plan: PlanId
@@ -27,8 +30,13 @@ export function AlertSettingsFields({
   currentFrequency?: string
   /** The frequency a live alert being edited already adds to the account's checks a day. */
   countedFrequency?: string
+  /** The window that live alert is counted with now (a flexible alert's searches, decision 055). */
+  countedWindow?: DateWindow | null
 }) {
   const { errors } = form.formState
+  // Reasonable use counts a flexible alert's searches: the usage line follows the window being edited.
+  const windowValue = useWatch({ control: form.control, name: 'date_window' })
+  const window = useMemo(() => (windowValue ? (dateWindowSchema.safeParse(windowValue).data ?? null) : null), [windowValue])
   // A drop or new-low rule's target is the rule's own (decision 051): the field is for `below`.
   const ownTarget = form.watch('trigger') === 'below'
   return (
@@ -53,6 +61,8 @@ export function AlertSettingsFields({
         plan={plan}
         {...(currentFrequency ? { current: currentFrequency } : {})}
         {...(countedFrequency ? { counted: countedFrequency } : {})}
+        window={window}
+        countedWindow={countedWindow ?? null}
         {...(errors.check_frequency?.message ? { error: errors.check_frequency.message } : {})}
       />
     </div>

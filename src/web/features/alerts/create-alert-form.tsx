@@ -99,7 +99,7 @@ export function CreateAlertForm({ draft, onDone, onCreated = onDone }: { draft: 
         useAlertStore.getState().showUpgrade(premiumReasonsOf(error))
         return
       }
-      const elsewhere = error instanceof ApiError && error.fieldErrors ? applyServerFieldErrors(form.setError, error.fieldErrors) : []
+      const elsewhere = error instanceof ApiError && error.fieldErrors ? applyServerFieldErrors(form.setError, error.fieldErrors, form.setFocus) : []
       if (error instanceof ApiError && error.fieldErrors && elsewhere.length === 0) return
       setFailure({ message: ALERT_MESSAGES.createFailed, details: elsewhere })
     }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CSV_MESSAGES, type AlertImportReport } from '#shared/alerts/alert-csv.ts'
+import { alertFromCsvRow, CSV_MESSAGES, type AlertImportReport } from '#shared/alerts/alert-csv.ts'
 import AlertsPage from '../../routes/alerts.tsx'
 import { useToastStore } from '../../stores/toast-store.ts'
 import { makeMe, makeQuota, renderAtAlerts, serveAlertsApi } from './test-fixtures.tsx'
@@ -93,8 +93,19 @@ describe('CSV import on /alerts', () => {
 
   it('offers a template whose header and example row the import reads', () => {
     const [header, example] = csvTemplate().trim().split('\n')
-    expect(header).toBe('name,trip,from,to,depart,return,adults,children,cabin,stops,target_price,currency,channels,frequency,client,rule,drop_percent,price_now,step,quiet_hours,digest')
-    expect(example).toBe('Ana Lima: Lisbon in April,round-trip,JFK,LIS,2027-04-10,2027-04-17,2,0,economy,nonstop,450,USD,email;whatsapp,12h,,drop,10,500,5%,22:00-07:00 America/New_York,')
+    expect(header).toBe(
+      'name,trip,from,to,depart,return,adults,children,cabin,stops,target_price,currency,channels,frequency,client,rule,drop_percent,price_now,step,quiet_hours,digest,' +
+        'window_from,window_to,trip_nights_min,trip_nights_max,weekends_only,window_outbound_times,window_return_times,carry_on_bags,checked_bags',
+    )
+    expect(example).toBe(
+      'Ana Lima: Lisbon in April,round-trip,JFK,LIS,2027-04-10,2027-04-17,2,0,economy,nonstop,450,USD,email;whatsapp,12h,,drop,10,500,5%,22:00-07:00 America/New_York,,' +
+        '2027-04-03,2027-04-17,5,9,no,,,1,0',
+    )
+    // Flexible dates and bags (decision 055) read as the API takes them.
+    const cells = Object.fromEntries(header!.split(',').map((name, i) => [name, example!.split(',')[i] ?? '']))
+    expect(alertFromCsvRow(cells, 2)).toMatchObject({
+      alert: { date_window: { depart_from: '2027-04-03', depart_to: '2027-04-17', weekends_only: false, nights: { min: 5, max: 9 } }, bags: { carry_on: 1, checked: 0 } },
+    })
   })
 
   it('exports the alerts as the file the server names, and says so when it can’t', async () => {

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { checkFrequencyMinutes } from '#shared/alerts/alert-rules.ts'
-import { checksPerDay, formatChecks, frequencyCostText, type ReasonableUse } from '#shared/alerts/reasonable-use.ts'
+import { alertSearchesPerDay, type DateWindow } from '#shared/alerts/date-window.ts'
+import { formatChecks, frequencyCostText, type ReasonableUse } from '#shared/alerts/reasonable-use.ts'
+import { earliestTravelDate } from '#shared/flights/travel-date.ts'
 import { CHECK_FREQUENCIES } from '#shared/plans.ts'
 import { Input } from '../../components/ui/input.tsx'
 import { NativeSelect } from '../../components/ui/native-select.tsx'
@@ -75,13 +77,26 @@ export function CustomFrequency({ value, onChange }: { value: string; onChange: 
  * is saved. `counted`: the frequency this alert already adds to the account's figure (editing a
  * live alert), replaced by the new one.
  */
-export function FrequencyUsage({ frequency, counted }: { frequency: string; counted?: string }) {
+export function FrequencyUsage({
+  frequency,
+  counted,
+  window = null,
+  countedWindow = null,
+}: {
+  frequency: string
+  counted?: string
+  /** The alert's flexible window as the form has it: reasonable use counts each of its searches (decision 055). */
+  window?: DateWindow | null
+  /** The window the alert being edited is counted with now. */
+  countedWindow?: DateWindow | null
+}) {
   const usage = useQuery({
     queryKey: [...alertQueryKeys.all, 'reasonable-use'],
     queryFn: ({ signal }): Promise<ReasonableUse> => api('GET /api/alerts/reasonable-use', { signal }),
   })
   if (checkFrequencyMinutes(frequency) === null) return null
-  const total = usage.data ? usage.data.checksPerDay - (counted ? checksPerDay(counted) : 0) + checksPerDay(frequency) : null
+  const today = earliestTravelDate(new Date())
+  const total = usage.data ? usage.data.checksPerDay - (counted ? alertSearchesPerDay(counted, countedWindow, today) : 0) + alertSearchesPerDay(frequency, window, today) : null
   const over = usage.data && total !== null && total > usage.data.allowance + 1e-9
   return (
     <div className="grid gap-1 text-xs text-muted-foreground" aria-live="polite">
@@ -89,8 +104,8 @@ export function FrequencyUsage({ frequency, counted }: { frequency: string; coun
       {usage.data && total !== null && (
         <p className={cn(over && 'font-medium text-destructive')}>
           {over
-            ? `Over reasonable use: ${formatChecks(total)} of ${formatChecks(usage.data.allowance)} price checks a day. Choose a slower frequency or pause an alert.`
-            : `With this alert: ${formatChecks(total)} of ${formatChecks(usage.data.allowance)} price checks a day (reasonable use).`}
+            ? `Over reasonable use: ${formatChecks(total)} of ${formatChecks(usage.data.allowance)} price checks a day. Choose a slower frequency${window ? ', a narrower window' : ''} or pause an alert.`
+            : `With this alert: ${formatChecks(total)} of ${formatChecks(usage.data.allowance)} price checks a day (reasonable use${window ? ', each search of the window counted' : ''}).`}
         </p>
       )}
     </div>

@@ -111,10 +111,10 @@ describe('the flexible-dates field', () => {
     expect(onSave.mock.calls[0]![0]).toMatchObject({ date_window: { nights: null, weekends_only: true } })
   })
 
-  it('on the simulated market: calendar queries, at no cost', async () => {
+  it('on the simulated market: one calendar query and one search, at no cost', async () => {
     const { user, group } = setup({ provider: 'simulator' })
     await user.click(screen.getByRole('checkbox', { name: 'Any dates in a window' }))
-    expect(group()).toHaveTextContent('70 date pairs · 5 calendar queries a check · no flight-data cost on the simulated market')
+    expect(group()).toHaveTextContent('70 date pairs · 1 calendar query and 1 search a check · no flight-data cost on the simulated market')
     expect(group()).not.toHaveTextContent('Every date pair is searched')
   })
 
@@ -127,5 +127,30 @@ describe('the flexible-dates field', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(onSave).toHaveBeenCalled())
     expect(onSave.mock.calls[0]![0]).toEqual({ date_window: null })
+  })
+})
+
+describe('the flexible-dates field in the edit dialog', () => {
+  function EditHarness({ stored, error }: { stored: DateWindowInput | null; error?: string }) {
+    const form = useForm<{ date_window: DateWindowInput | null }>({ defaultValues: { date_window: stored } })
+    return (
+      <form>
+        <FlexibleWindowField control={form.control} name="date_window" roundTrip frequency="12h" today={TODAY} offNote="Without a window, the alert goes back to its own dates: Mar 5 → Mar 12 (7 nights)." />
+        <button type="button" onClick={() => form.setError('date_window', { type: 'server', message: error ?? '' })}>
+          Refuse
+        </button>
+      </form>
+    )
+  }
+
+  it('starts open on the stored window, says where turning it off leads, and shows a message for the whole window', async () => {
+    const user = userEvent.setup()
+    render(<EditHarness stored={{ depart_from: '2027-03-05', depart_to: '2027-03-20', weekends_only: false, nights: { min: 5, max: 9 } }} error={DATE_WINDOW_MESSAGES.nightsRequired} />)
+    expect(screen.getByLabelText('First departure')).toHaveValue('2027-03-05')
+    expect(screen.queryByText(/goes back to its own dates/)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('checkbox', { name: 'Any dates in a window' }))
+    expect(screen.getByText('Without a window, the alert goes back to its own dates: Mar 5 → Mar 12 (7 nights).')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Refuse' }))
+    expect(within(screen.getByRole('group', { name: 'Flexible dates' })).getByRole('alert')).toHaveTextContent(DATE_WINDOW_MESSAGES.nightsRequired)
   })
 })

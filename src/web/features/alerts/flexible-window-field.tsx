@@ -38,6 +38,7 @@ export function FlexibleWindowField<T extends FieldValues>({
   unfiltered,
   today = earliestTravelDate(new Date()),
   initial,
+  offNote,
 }: {
   control: Control<T>
   name: FieldPathByValue<T, DateWindowInput | null | undefined>
@@ -51,6 +52,8 @@ export function FlexibleWindowField<T extends FieldValues>({
   today?: string
   /** The search's own dates, to start the window from. */
   initial?: { depart_from?: string; nights?: { min: number; max: number } }
+  /** Said while the window is off (editing a flexible alert: the dates it goes back to). */
+  offNote?: string
 }) {
   const id = useId()
   // Taken apart so the field's ref is only handed on, never read while rendering.
@@ -80,6 +83,7 @@ export function FlexibleWindowField<T extends FieldValues>({
         />
         Any dates in a window
       </label>
+      {!value && offNote && <p className="pl-6 text-xs text-muted-foreground">{offNote}</p>}
       {value && (
         <div className="grid gap-3 pl-6">
           <div className="grid items-start gap-4 sm:grid-cols-2">
@@ -108,24 +112,27 @@ export function FlexibleWindowField<T extends FieldValues>({
             <div className="grid gap-1">
               <div className="flex flex-wrap items-center gap-2">
                 <span id={`${id}-nights`}>Trip length</span>
-                <Input
-                  aria-label="Fewest nights"
-                  aria-invalid={errors?.nights?.min ? true : undefined}
-                  inputMode="numeric"
-                  className="w-20"
-                  value={String(nights?.min ?? '')}
-                  onChange={(event) => set({ nights: { min: event.target.value, max: nights?.max ?? '' } })}
-                />
-                <span className="text-muted-foreground">to</span>
-                <Input
-                  aria-label="Most nights"
-                  aria-invalid={errors?.nights?.max ? true : undefined}
-                  inputMode="numeric"
-                  className="w-20"
-                  value={String(nights?.max ?? '')}
-                  onChange={(event) => set({ nights: { min: nights?.min ?? '', max: event.target.value } })}
-                />
-                <span className="text-muted-foreground">nights</span>
+                {/* Kept together: on a phone the range moves under its label as one line, not "5 to" and "9 nights". */}
+                <span className="flex items-center gap-2">
+                  <Input
+                    aria-label="Fewest nights"
+                    aria-invalid={errors?.nights?.min ? true : undefined}
+                    inputMode="numeric"
+                    className="w-20"
+                    value={String(nights?.min ?? '')}
+                    onChange={(event) => set({ nights: { min: event.target.value, max: nights?.max ?? '' } })}
+                  />
+                  <span className="text-muted-foreground">to</span>
+                  <Input
+                    aria-label="Most nights"
+                    aria-invalid={errors?.nights?.max ? true : undefined}
+                    inputMode="numeric"
+                    className="w-20"
+                    value={String(nights?.max ?? '')}
+                    onChange={(event) => set({ nights: { min: nights?.min ?? '', max: event.target.value } })}
+                  />
+                  <span className="text-muted-foreground">nights</span>
+                </span>
               </div>
               {nightsError && (
                 <p role="alert" className="text-xs text-destructive">
@@ -139,6 +146,12 @@ export function FlexibleWindowField<T extends FieldValues>({
             {cover && <p>{cover}</p>}
           </div>
         </div>
+      )}
+      {/* The window as a whole: the server's word on it (a trip length it doesn't fit, reasonable use), or turning it off when that can't be. */}
+      {errors?.message && (
+        <p role="alert" className="pl-6 text-xs text-destructive">
+          {errors.message}
+        </p>
       )}
     </fieldset>
   )

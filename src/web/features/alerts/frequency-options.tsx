@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react'
 import { useId } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import { allowedFrequencies, checkFrequencyMinutes } from '#shared/alerts/alert-rules.ts'
+import type { DateWindow } from '#shared/alerts/date-window.ts'
 import { CHECK_FREQUENCIES, getPlan, type PlanId } from '#shared/plans.ts'
 import { Link } from 'react-router'
 import { cn } from '../../lib/cn.ts'
@@ -23,6 +24,8 @@ export function FrequencyOptions({
   plan,
   current,
   counted,
+  window,
+  countedWindow,
   error,
 }: {
   form: UseFormReturn<AlertSettingsInput, unknown, AlertSettings>
@@ -30,6 +33,9 @@ export function FrequencyOptions({
   current?: string
   /** The frequency a live alert being edited already adds to the account's checks a day. */
   counted?: string
+  /** The form's flexible window (valid), and the one the edited alert is counted with now: reasonable use counts their searches. */
+  window?: DateWindow | null
+  countedWindow?: DateWindow | null
   error?: string
 }) {
   const id = useId()
@@ -72,7 +78,7 @@ export function FrequencyOptions({
         })}
         {custom && <CustomFrequency value={value} onChange={(next) => form.setValue('check_frequency', next, { shouldDirty: true, shouldValidate: true })} />}
       </div>
-      {custom && <FrequencyUsage frequency={value} {...(counted ? { counted } : {})} />}
+      {custom && <FrequencyUsage frequency={value} window={window ?? null} countedWindow={countedWindow ?? null} {...(counted ? { counted } : {})} />}
       {firstLock && (
         <p id={`${id}-lock`} className="text-xs text-muted-foreground">
           {`Faster checks need the ${firstLock.plan.name} plan. `}
