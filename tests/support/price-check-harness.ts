@@ -24,7 +24,7 @@ import { planProfile } from './plan-profile.ts'
  */
 
 export interface ProviderCall {
-  kind: 'search' | 'next'
+  kind: 'search' | 'next' | 'calendar'
   fresh: boolean
 }
 
@@ -36,14 +36,19 @@ export interface CountingProvider extends FlightProvider {
   bend: ((result: ProviderSearchResult, call: ProviderCall) => ProviderSearchResult) | null
 }
 
-export function countingProvider(inner: FlightProvider): CountingProvider {
-  const wrap = async (kind: ProviderCall['kind'], ctx: CallContext | undefined, run: () => Promise<ProviderSearchResult>) => {
+/**
+ * `calendar`: keep the market's fare calendar (provider.ts `priceDates`), so flexible alerts run in
+ * calendar mode; without it the engine sees a provider like SerpApi, which has none.
+ */
+export function countingProvider(inner: FlightProvider, options: { calendar?: boolean } = {}): CountingProvider {
+  const wrap = async (kind: 'search' | 'next', ctx: CallContext | undefined, run: () => Promise<ProviderSearchResult>) => {
     const call = { kind, fresh: ctx?.fresh === true }
     wrapper.calls.push(call)
     if (wrapper.failWith) throw wrapper.failWith
     const result = await run()
     return wrapper.bend ? wrapper.bend(result, call) : result
   }
+  const priceDates = inner.priceDates?.bind(inner)
   const wrapper: CountingProvider = {
     id: inner.id,
     calls: [],
@@ -53,6 +58,15 @@ export function countingProvider(inner: FlightProvider): CountingProvider {
     next: (query, token, ctx) => wrap('next', ctx, () => inner.next(query, token, ctx)),
     bookingOptions: (query, token, ctx) => inner.bookingOptions(query, token, ctx),
     priceInsights: (query, ctx) => inner.priceInsights(query, ctx),
+    ...(options.calendar && priceDates
+      ? {
+          priceDates: async (request, ctx) => {
+            wrapper.calls.push({ kind: 'calendar', fresh: false })
+            if (wrapper.failWith) throw wrapper.failWith
+            return priceDates(request, ctx)
+          },
+        }
+      : {}),
   }
   return wrapper
 }
@@ -102,7 +116,7 @@ export interface AlertSeed {
   row?: Partial<typeof alerts.$inferInsert>
 }
 
-export async function createHarness(config: Partial<PriceCheckConfig> = {}): Promise<Harness> {
+export async function createHarness(config: Partial<PriceCheckConfig> = {}, options: { calendar?: boolean } = {}): Promise<Harness> {
   const database = await openTestDatabase()
   const db = database.db
   const clock = {
@@ -114,7 +128,7 @@ export async function createHarness(config: Partial<PriceCheckConfig> = {}): Pro
   const now = () => clock.now
   const shocks = createPriceShockStore({ db, now })
   const { provider: market } = createFlightProvider({ env: parseEnv({ NODE_ENV: 'test' }), now, shocks })
-  const provider = countingProvider(market)
+  const provider = countingProvider(market, options)
   const deps: PriceCheckDeps = { db, now, provider, logger: silentLogger, config: testConfig(config), random: () => 0.5 }
   const day = (days: number) => new Date(clock.now.getTime() + days * 86_400_000).toISOString().slice(0, 10)
   let users_ = 0

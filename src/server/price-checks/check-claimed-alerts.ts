@@ -8,6 +8,7 @@ import type { PriceCheckDeps } from './price-check-config.ts'
 import { createSearchObserver } from './search-observer.ts'
 import { subsumptionPolicy } from './subsumption-policy.ts'
 import { foldWindowChecks, windowMembers } from './flexible-window.ts'
+import { cheapestPairsByCalendar } from './window-calendar.ts'
 import { createBagFeeLookup } from './bag-fee-lookup.ts'
 import { alertToday } from '../alerts/alert-scope.ts'
 import { alertSearchKey } from '../alerts/search-key.ts'
@@ -76,8 +77,9 @@ export async function checkClaimedAlerts(
   const today = alertToday(now)
   // A flexible alert is checked through one member per date pair it covers this time (decision 055).
   const members = new Map<string, AlertRow[]>()
+  const calendarPicks = await cheapestPairsByCalendar(deps, input.claimed, today)
   const expanded = input.claimed.flatMap((alert) => {
-    const own = windowMembers(alert, now, today)
+    const own = windowMembers(alert, now, today, calendarPicks.get(alert.id))
     if (own) members.set(alert.id, own)
     return own ?? [alert]
   })

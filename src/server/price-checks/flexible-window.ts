@@ -44,12 +44,15 @@ export function incumbentPair(state: WindowState | null, now: Date, today: strin
 
 /**
  * The members a flexible alert is checked through this time, or null for an alert without a
- * window (checked as itself). An alert whose window has no day left is checked as itself too: its
+ * window (checked as itself): the calendar's cheapest pair where the provider priced the window,
+ * else the sweep's slice and the incumbent. An alert whose window has no day left is checked as itself too: its
  * departure date, the window's last day, has passed and the engine expires it.
  */
-export function windowMembers(alert: AlertRow, now: Date, today: string): AlertRow[] | null {
+export function windowMembers(alert: AlertRow, now: Date, today: string, calendarPick?: DatePair): AlertRow[] | null {
   const window = alert.dateWindow
   if (!window || alert.alertType !== 'route') return null
+  // The fare calendar priced every pair (window-calendar.ts): its cheapest is the one search to make.
+  if (calendarPick) return [memberFor(alert, calendarPick)]
   const cursor = alert.windowState?.cursor ?? 0
   const pairs = datesForCheck(window, cursor, sweepSearches(alert, today), today)
   const incumbent = incumbentPair(alert.windowState, now, today)

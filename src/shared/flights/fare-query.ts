@@ -65,3 +65,8 @@ export function unfilteredFareKey(query: FlightQuery): FareKey | null {
   if (comparable(query) !== comparable(unfilteredFareQuery(route, query.outbound_date, returnDate))) return null
   return { from: route.from, to: route.to, departureDate: query.outbound_date, returnDate, cabin: query.travel_class, adults: query.adults, currency: route.currency }
 }
+
+/** The route, party, cabin and currency of a fare key: what a fare-calendar request asks about. */
+export function fareRouteOf(key: FareKey): FareRoute {
+  return { from: key.from, to: key.to, travelClass: CLASS_BY_CODE[key.cabin]!, adults: key.adults, currency: key.currency }
+}
