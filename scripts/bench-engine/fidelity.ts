@@ -5,6 +5,8 @@
 // Alerts carry the population's search filters (filter-draw.ts); the truth of each alert is its own
 // search (filters and ceiling included) asked directly, so the notices of alerts the engine answers
 // through a broader search (subsumption, decision 053) are scored against their own search's price.
+// Then flexible-date and bag-inclusive alerts, each on its own span of the clock after this one
+// (fidelity-extras.ts; FIDELITY_FLEX_ALERTS=0 / FIDELITY_BAG_ALERTS=0 leave them out).
 import { inArray } from 'drizzle-orm'
 import { alertSearchParamsSchema } from '#shared/alerts/alert-search-params.ts'
 import type { FlightQuery } from '#shared/flights/flight-query.ts'
@@ -12,12 +14,14 @@ import type { Database } from '#server/db/client.ts'
 import { alertNotifications, alertPrices, alerts } from '#server/db/schema.ts'
 import { createPriceShockStore } from '#server/flights/price-shocks.ts'
 import { createSerpProvider } from '#server/flights/providers/serpapi/create-serp-provider.ts'
-import { createSimulatedMarket, type SimulatedPriceShock } from '#server/flights/providers/simulator/simulated-market.ts'
+import { createSimulatedMarket } from '#server/flights/providers/simulator/simulated-market.ts'
 import { cheapestWithin, observedItineraries } from '#server/price-checks/observed-itinerary.ts'
 import { alertSearchKey, engineQuery, searchKey, splitQuery } from '#server/alerts/search-key.ts'
 import { subsumptionPolicy } from '#server/price-checks/subsumption-policy.ts'
 import { ceilingOf, filterDrawer } from './filter-draw.ts'
+import { readExtraOptions } from './report.ts'
 import { benchProvider, runUntilIdle } from './engine-run.ts'
+import { runBagFidelity, runFlexibleFidelity, type BagFigures, type ExtraContext, type ExtraOptions, type FlexibleFigures, type Shock } from './fidelity-extras.ts'
 import { scoreFidelity, type FidelityScore, type Notice, type ScoredAlert } from './fidelity-score.ts'
 import { busyRoutes, dayAfter, random, zipf } from './population.ts'
 import { seedUsers } from './seed.ts'
@@ -44,14 +48,12 @@ export interface FidelityResult extends FidelityScore {
   engineSubsumed: number
   engineOwnSearches: number
   seconds: { truth: number; engine: number }
+  /** Flexible-date and bag-inclusive alerts, each on its own span after this run (null: left out). */
+  flexible: FlexibleFigures | null
+  bags: BagFigures | null
 }
 
-interface Shock extends SimulatedPriceShock {
-  start: Date
-  hours: number
-}
-
-export async function runFidelity(database: Database, options: FidelityOptions, log: (line: string) => void): Promise<FidelityResult> {
+export async function runFidelity(database: Database, options: FidelityOptions, log: (line: string) => void, extra?: ExtraOptions): Promise<FidelityResult> {
   const { db } = database
   const rand = random(42)
   // Samples at 50 minutes past each hour: the market's prices move on the hour (UTC), and local
@@ -200,6 +202,13 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
   const narrower = scored.filter((a) => subsumedIds.has(a.id))
   const subsumedScore = { ...scoreFidelity(narrower, notices.filter((n) => subsumedIds.has(n.alertId)), records), alerts: narrower.length }
   const engineCalls = provider.counts.search + provider.counts.next
+
+  // ---- flexible-date and bag-inclusive alerts: their own spans, after this run's (its alerts parked) ----
+  const extras = extra ?? readExtraOptions(process.argv.slice(2), process.env)
+  const context: ExtraContext = { db, start, firstStep: steps, setEngineNow: (d) => (engineNow = d), now, provider, store, shocks, log }
+  const flexible = extras.flexAlerts > 0 ? await runFlexibleFidelity(context, extras) : null
+  const bagStep = steps + (flexible ? extras.flexHours + 1 : 0)
+  const bags = extras.bagAlerts > 0 ? await runBagFidelity({ ...context, firstStep: bagStep, shocks: [...shocks, ...(flexible?.applied ?? [])] }, extras) : null
   return {
     ...score,
     options,
@@ -211,5 +220,7 @@ export async function runFidelity(database: Database, options: FidelityOptions, 
     engineSubsumed,
     engineOwnSearches,
     seconds: { truth: truthSeconds, engine: engineSeconds },
+    flexible,
+    bags,
   }
 }

@@ -1,6 +1,7 @@
 // Options and printing for scripts/bench-engine.ts.
 import type { WorkerResult } from './engine-run.ts'
 import type { FidelityResult } from './fidelity.ts'
+import type { BagFigures, ExtraOptions, FlexibleFigures, SpanFigures } from './fidelity-extras.ts'
 import type { PopulationCounts } from './population-counts.ts'
 
 export interface Options {
@@ -35,6 +36,28 @@ export function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Op
     fidelitySearches: Number(get('FIDELITY_SEARCHES', '80')),
     fidelityHours: Number(get('FIDELITY_HOURS', '72')),
     fidelityShocks: Number(get('FIDELITY_SHOCKS', '30')),
+  }
+}
+
+/**
+ * The fidelity run's flexible-date and bag-inclusive populations (fidelity-extras.ts), from the
+ * environment or `--name=value` arguments as readOptions reads them: FIDELITY_FLEX_ALERTS (400),
+ * FIDELITY_FLEX_WINDOWS (40), FIDELITY_FLEX_HOURS (168: a sweep of up to 8 checks must fit, and
+ * then some), FIDELITY_FLEX_SHOCKS (40), FIDELITY_BAG_ALERTS (400), FIDELITY_BAG_SEARCHES (40),
+ * FIDELITY_BAG_HOURS (72), FIDELITY_BAG_SHOCKS (30). 0 alerts leaves a population out.
+ */
+export function readExtraOptions(argv: readonly string[], env: NodeJS.ProcessEnv): ExtraOptions {
+  const args = new Map(argv.flatMap((a) => (a.startsWith('--') && a.includes('=') ? [[a.slice(2, a.indexOf('=')).toUpperCase().replaceAll('-', '_'), a.slice(a.indexOf('=') + 1)]] : [])))
+  const get = (name: string, fallback: number) => Number((args.get(name) ?? env[name] ?? String(fallback)).replaceAll('_', ''))
+  return {
+    flexAlerts: get('FIDELITY_FLEX_ALERTS', 400),
+    flexWindows: get('FIDELITY_FLEX_WINDOWS', 40),
+    flexHours: get('FIDELITY_FLEX_HOURS', 168),
+    flexShocks: get('FIDELITY_FLEX_SHOCKS', 40),
+    bagAlerts: get('FIDELITY_BAG_ALERTS', 400),
+    bagSearches: get('FIDELITY_BAG_SEARCHES', 40),
+    bagHours: get('FIDELITY_BAG_HOURS', 72),
+    bagShocks: get('FIDELITY_BAG_SHOCKS', 30),
   }
 }
 
@@ -147,4 +170,64 @@ export function printFidelity(f: FidelityResult): void {
   const width = Math.max(...rows.map(([k]) => k.length))
   for (const [k, v, t] of rows) console.log(`  ${k.padEnd(width)}  ${v.padEnd(24)}  ${t ?? ''}`)
   if (f.missed.length > 0) console.log(`  missed (first 5): ${JSON.stringify(f.missed.slice(0, 5))}`)
+  if (f.flexible) printFlexible(f.flexible)
+  if (f.bags) printBags(f.bags)
+}
+
+const pct = (n: number, of: number) => (of === 0 ? 'n/a' : `${((100 * n) / of).toFixed(2)} %`)
+
+function callsText(span: SpanFigures): string {
+  const c = span.calls
+  const total = c.search + c.next + c.booking + c.calendar
+  return `${total.toLocaleString('en')} (search ${c.search}, next ${c.next}, booking options ${c.booking}, fare calendars ${c.calendar}; fresh re-checks ${c.fresh})`
+}
+
+function printRows(rows: Array<[string, string, string?]>): void {
+  const width = Math.max(...rows.map(([k]) => k.length))
+  for (const [k, v, t] of rows) console.log(`  ${k.padEnd(width)}  ${v.padEnd(24)}  ${t ?? ''}`)
+}
+
+export function printFlexible(f: FlexibleFigures): void {
+  const s = f.score
+  const share = s.qualifying === 0 ? NaN : s.notifiedQualifying / s.qualifying
+  console.log(`\nFidelity, flexible-date alerts: ${f.alerts} premium alerts (12 h) on ${f.windows} windows (${f.pairs} date pairs), ${f.hours} simulated hours, ${f.shocks} price shocks`)
+  console.log(`  windows: ${Object.entries(f.mix).map(([k, n]) => `${k}: ${n}`).join('; ')}`)
+  console.log(`  alerts covered by the sweep / by a fare calendar each check: ${f.modes.sweep} / ${f.modes.calendar}`)
+  const t = f.timedScore
+  printRows([
+    ['checks / engine provider calls', `${f.checks.toLocaleString('en')} / ${callsText(f)}`],
+    ['ground-truth samples (market calls)', f.truthCalls.toLocaleString('en')],
+    ['episodes (window cheapest) / qualifying (one pair ≥ sweep)', `${s.episodes} / ${s.qualifying}`],
+    ['qualifying episodes notified on every channel', `${s.notifiedQualifying} (${pct(s.notifiedQualifying, s.qualifying)})`, `>= 99 %  ${verdict(share >= 0.99)}`],
+    ['  shorter than a sweep (≥ 1 interval): notified anyway', `${s.shortNotified} of ${s.shortEpisodes} (${pct(s.shortNotified, s.shortEpisodes)})`, '(no promise)'],
+    ['notices sent (outbox rows)', String(s.notices)],
+    ['false notices (named pair above target)', String(s.falseNotices), `0  ${verdict(s.falseNotices === 0)}`],
+    ['notices ≠ the named pair\'s true price', String(s.priceMismatches), `0  ${verdict(s.priceMismatches === 0)}`],
+    ['notices above the window\'s true cheapest', String(s.notCheapest), '(a cheaper pair not yet swept)'],
+    ['duplicates (beyond the re-arm / further-drop rule)', String(s.duplicates), `0  ${verdict(s.duplicates === 0)}`],
+    [`windows with times of day (${t.alerts} alerts): qualifying notified`, `${t.notifiedQualifying} of ${t.qualifying} (${pct(t.notifiedQualifying, t.qualifying)})`],
+    ['  their notices / false / ≠ pair\'s price / dup.', `${t.notices} / ${t.falseNotices} / ${t.priceMismatches} / ${t.duplicates}`, `0 / 0 / 0  ${verdict(t.falseNotices === 0 && t.priceMismatches === 0 && t.duplicates === 0)}`],
+    ['time: ground truth / engine', `${f.seconds.truth.toFixed(1)} s / ${f.seconds.engine.toFixed(1)} s`],
+  ])
+  if (s.missed.length > 0) console.log(`  missed (first 5): ${JSON.stringify(s.missed.slice(0, 5))}`)
+}
+
+export function printBags(f: BagFigures): void {
+  const s = f.score
+  const share = s.qualifying === 0 ? NaN : s.notifiedQualifying / s.qualifying
+  console.log(`\nFidelity, bag-inclusive alerts: ${f.alerts} premium alerts (12 h) on ${f.searches} searches (${f.combos} with their bags), ${f.hours} simulated hours, ${f.shocks} price shocks`)
+  printRows([
+    ['checks / engine provider calls', `${f.checks.toLocaleString('en')} / ${callsText(f)}`],
+    ['ground-truth samples (market calls)', f.truthCalls.toLocaleString('en')],
+    ['alerts with the fee unpublished: some / all samples', `${f.unpublishedSome} / ${f.unpublishedAlways}`],
+    ['crossing episodes / lasting >= 1 interval', `${s.episodes} / ${s.qualifying}`],
+    ['qualifying episodes notified on every channel', `${s.notifiedQualifying} (${pct(s.notifiedQualifying, s.qualifying)})`, `>= 99 %  ${verdict(share >= 0.99)}`],
+    ['notices sent (outbox rows)', String(s.notices)],
+    ['false notices (fare + bags above target, or unknown)', String(s.falseNotices), `0  ${verdict(s.falseNotices === 0)}`],
+    ['notices ≠ fare + published bag fees', `${s.priceMismatches} (the fare alone: ${f.fareOnlyNotices})`, `0  ${verdict(s.priceMismatches === 0)}`],
+    ['notices while the fee is unpublished', String(f.unpublishedNotices), `0  ${verdict(f.unpublishedNotices === 0)}`],
+    ['duplicates (beyond the re-arm / further-drop rule)', String(s.duplicates), `0  ${verdict(s.duplicates === 0)}`],
+    ['time: ground truth / engine', `${f.seconds.truth.toFixed(1)} s / ${f.seconds.engine.toFixed(1)} s`],
+  ])
+  if (s.missed.length > 0) console.log(`  missed (first 5): ${JSON.stringify(s.missed.slice(0, 5))}`)
 }

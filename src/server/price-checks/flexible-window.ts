@@ -24,10 +24,17 @@ export function sweepSearches(alert: Pick<AlertRow, 'dateWindow' | 'checkFrequen
   return searchesPerCheck(expandWindow(alert.dateWindow, { today }).length, checksPerDay(alert.checkFrequency))
 }
 
-/** The alert's search for one date pair: its own search with those dates. */
+/**
+ * The alert's search for one date pair: its own search with those dates, and the window's times of
+ * day where it limits them (they replace the search's own for that direction). Without them the
+ * pair's price would be a flight at an hour the traveller ruled out (flexible-window-times.db.test.ts).
+ */
 function memberFor(alert: AlertRow, pair: DatePair): AlertRow {
   const params = { ...alert.searchParameters, outbound_date: pair.departureDate }
   if (pair.returnDate) params.return_date = pair.returnDate
+  const window = alert.dateWindow
+  if (window?.outbound_times !== undefined) params.outbound_times = window.outbound_times
+  if (window?.return_times !== undefined && pair.returnDate) params.return_times = window.return_times
   return { ...alert, searchParameters: params, departureDate: pair.departureDate, returnDate: pair.returnDate }
 }
 
