@@ -2,19 +2,25 @@
 // Seeds ALERTS due alerts (default 100,000) over 300 busy routes with a Zipf skew (plus IDLE alerts
 // not yet due), runs ONE full check cycle (the engine's batch cycles until nothing is due) and
 // prints alerts checked per second, provider calls against one per alert, cycle time, p95 lag from
-// due time to check, notifications queued and peak memory. Then the fidelity run (FIDELITY=0 skips
-// it): a simulated clock across 3 days, scored against the market's ground truth.
+// due time to check, notifications queued, peak memory and where the CPU went. Then the fidelity
+// run (FIDELITY=0 skips it): fixed-date alerts on a simulated clock across 3 days, then flexible-date
+// alerts across 7 and bag-inclusive ones across 3 (FIDELITY_FLEX_* / FIDELITY_BAG_*), each scored
+// against an independent copy of the market (scripts/bench-engine/fidelity*.ts).
 // DB=postgres (default: a throwaway cluster via scripts/postgres-cluster.sh, or DATABASE_URL) or pglite.
 // WORKERS=1|2: worker processes, each with its own pool (the market is CPU work in the worker's
 // JS thread, so a second worker needs a second process to use the second core). WORKERS and IDLE
 // take comma lists (WORKERS=1,2): one run per value, each on a fresh database. SUBSUMPTION=0: every
-// alert asks its own search (decision 053's comparison). Exits 0 even when a target is missed.
+// alert asks its own search (decision 053's comparison). CALENDAR=0: no fare calendar, so flexible
+// alerts are swept as on SerpApi (decision 055). Worker processes run with the production worker's
+// node flags (package.json `worker`, decision 056). Exits 0 even when a target is missed.
 import { fork, type ChildProcess } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { benchProvider, runUntilIdle, type WorkerResult } from './bench-engine/engine-run.ts'
+import { machineCpu, postgresCpu, printCpu } from './bench-engine/cpu-use.ts'
 import { freshPglite, freshPostgres, startPostgres, type PostgresServer } from './bench-engine/databases.ts'
 import { runFidelity } from './bench-engine/fidelity.ts'
 import { printFidelity, printRun, readOptions, summarize, type RunFigures } from './bench-engine/report.ts'
@@ -32,8 +38,19 @@ console.log(`  options: ${JSON.stringify(options)}${process.env.SUBSUMPTION === 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows
 const log = (line: string) => console.log(line)
 
-/** Extra node flags for worker processes, e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof". */
-const workerNodeArgs = (process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean)
+/**
+ * Node flags of worker processes: the production worker's (package.json's `worker` script: its
+ * young-generation size, decision 056), so the benchmark runs what a deployment runs, then any extra
+ * ones, e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+ */
+const workerNodeArgs = [...productionWorkerFlags(), ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean)]
+console.log(`  worker node flags: ${workerNodeArgs.join(' ') || '(none)'}`)
+
+function productionWorkerFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: Record<string, string> }
+  const command = scripts.worker!.split('&&').at(-1)!.trim().split(/\s+/)
+  return command.slice(command.indexOf('node') + 1).filter((arg) => arg.startsWith('--'))
+}
 
 async function startWorkers(count: number, url: string): Promise<ChildProcess[]> {
   const script = path.resolve(import.meta.dirname, 'bench-engine/worker.ts')
@@ -76,6 +93,8 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
     const offsetMs = simStart - Date.now()
     const now = () => new Date(Date.now() + offsetMs)
     const started = performance.now()
+    const machineBefore = machineCpu()
+    const postgresBefore = postgresCpu(server?.postmasterPid ?? null)
     if (server) {
       const pending = children.map(result)
       children.forEach((child) => child.send({ type: 'go', offsetMs } satisfies ToWorker))
@@ -84,6 +103,8 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
       results = [await runUntilIdle(database.db, now)]
     }
     const wallMs = performance.now() - started
+    const postgresAfter = postgresCpu(server?.postmasterPid ?? null)
+    const machineAfter = machineCpu()
 
     const [left] = rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from alerts where status in ('active', 'triggered', 'at_risk') and next_check_at <= ${now().toISOString()}::timestamptz`))
     const [twice] = rows<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from (select alert_id from alert_prices group by alert_id having count(*) > 1) t`))
@@ -103,6 +124,15 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
       population,
     }
     printRun(figures)
+    const workerMain = results.reduce((sum, r) => sum + r.cpu.main, 0)
+    printCpu({
+      wallSeconds: wallMs / 1000,
+      workerWallSeconds: results.map((r) => r.wallMs / 1000),
+      workerMain,
+      workerOther: results.reduce((sum, r) => sum + r.cpu.total, 0) - workerMain,
+      postgres: postgresBefore === null || postgresAfter === null ? null : postgresAfter - postgresBefore,
+      machine: machineAfter - machineBefore,
+    })
     return figures
   } finally {
     await database.close()

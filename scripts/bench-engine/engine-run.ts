@@ -9,6 +9,7 @@ import { createPriceShockStore, type PriceShockStore } from '#server/flights/pri
 import type { CallContext, FlightProvider, ProviderSearchResult } from '#server/flights/providers/provider.ts'
 import { priceCheckConfig, type PriceCheckConfig } from '#server/price-checks/price-check-config.ts'
 import { runPriceChecks } from '#server/price-checks/run-price-checks.ts'
+import { processCpu } from './cpu-use.ts'
 
 export interface ProviderCounts {
   search: number
@@ -17,6 +18,8 @@ export interface ProviderCounts {
   fresh: number
   /** Milliseconds spent inside the provider (the simulated market's CPU, as seen by this process). */
   ms: number
+  /** Fare-calendar requests (flexible alerts in calendar mode, decision 055): free on the simulated market, not provider calls. */
+  calendar: number
 }
 
 export interface CountingProvider extends FlightProvider {
@@ -24,7 +27,8 @@ export interface CountingProvider extends FlightProvider {
 }
 
 export function countingProvider(inner: FlightProvider): CountingProvider {
-  const counts: ProviderCounts = { search: 0, next: 0, fresh: 0, ms: 0 }
+  const counts: ProviderCounts = { search: 0, next: 0, fresh: 0, ms: 0, calendar: 0 }
+  const priceDates = inner.priceDates?.bind(inner)
   const wrap = async (kind: 'search' | 'next', ctx: CallContext | undefined, run: () => Promise<ProviderSearchResult>) => {
     counts[kind]++
     if (ctx?.fresh) counts.fresh++
@@ -42,6 +46,14 @@ export function countingProvider(inner: FlightProvider): CountingProvider {
     next: (query, token, ctx) => wrap('next', ctx, () => inner.next(query, token, ctx)),
     bookingOptions: (query, token, ctx) => inner.bookingOptions(query, token, ctx),
     priceInsights: (query, ctx) => inner.priceInsights(query, ctx),
+    ...(priceDates
+      ? {
+          priceDates: (request, ctx) => {
+            counts.calendar++
+            return priceDates(request, ctx)
+          },
+        }
+      : {}),
   }
 }
 
@@ -59,13 +71,15 @@ function pick(source: NodeJS.ProcessEnv, keys: string[]): Record<string, string>
  * A simulated market for the benchmark on this database and clock (shocks from the database).
  * `SUBSUMPTION=0` in the environment (inherited by worker processes) renames it, so the engine
  * finds no subsumption policy for it and every alert asks its own search: the same population's
- * figures without subsumption (decision 053).
+ * figures without subsumption (decision 053). `CALENDAR=0` takes its fare calendar away, so
+ * flexible alerts are swept as on SerpApi (decision 055).
  */
 export function benchProvider(db: Db, now: () => Date, priceShocks: PriceShockStore = createPriceShockStore({ db, now })): CountingProvider {
   const env = parseEnv({ NODE_ENV: 'production' })
-  const { provider } = createFlightProvider({ env, now, shocks: priceShocks })
+  const { provider: market } = createFlightProvider({ env, now, shocks: priceShocks })
+  const provider = process.env.CALENDAR === '0' ? { ...market, priceDates: undefined } : market
   const counting = countingProvider(provider)
-  return process.env.SUBSUMPTION === '0' ? { ...counting, id: `${provider.id} (no subsumption)` } : counting
+  return process.env.SUBSUMPTION === '0' ? { ...counting, id: `${market.id} (no subsumption)` } : counting
 }
 
 export interface WorkerResult {
@@ -83,6 +97,8 @@ export interface WorkerResult {
   lagMs: number[]
   wallMs: number
   peakRssBytes: number
+  /** CPU seconds this process spent in the cycle: all its threads, and its main thread alone. */
+  cpu: { total: number; main: number }
 }
 
 /**
@@ -97,8 +113,9 @@ export async function runUntilIdle(
   const provider = options.provider ?? benchProvider(db, now)
   const config = options.config ?? benchConfig()
   const deps = { db, now, provider, logger: pino({ level: 'silent' }), config }
-  const result: WorkerResult = { cycles: 0, claimed: 0, written: 0, groups: 0, providerCalls: 0, cacheHits: 0, subsumed: 0, ownSearches: 0, notifications: 0, counts: provider.counts, lagMs: [], wallMs: 0, peakRssBytes: 0 }
+  const result: WorkerResult = { cycles: 0, claimed: 0, written: 0, groups: 0, providerCalls: 0, cacheHits: 0, subsumed: 0, ownSearches: 0, notifications: 0, counts: provider.counts, lagMs: [], wallMs: 0, peakRssBytes: 0, cpu: { total: 0, main: 0 } }
   const started = performance.now()
+  const cpuBefore = processCpu()
   const add = (report: Awaited<ReturnType<typeof runPriceChecks>>) => {
     result.cycles++
     result.claimed += report.claimed
@@ -117,6 +134,8 @@ export async function runUntilIdle(
     add(report)
   }
   result.wallMs = performance.now() - started
+  const cpuAfter = processCpu()
+  result.cpu = { total: cpuAfter.total - cpuBefore.total, main: cpuAfter.main - cpuBefore.main }
   result.peakRssBytes = process.resourceUsage().maxRSS * 1024
   return result
 }
