@@ -18,6 +18,7 @@ import {
   MAX_SEARCHES_PER_CHECK,
   pairKey,
   searchesPerCheck,
+  timesText,
   windowCost,
   windowCostText,
   windowCoverText,
@@ -309,6 +310,11 @@ describe('window words and the pair found (decision 055)', () => {
   it('says the window in the card’s words', () => {
     expect(dateWindowText({ depart_from: '2030-03-01', depart_to: '2030-03-31', weekends_only: false, nights: { min: 5, max: 9 } })).toBe('Any day Mar 1 – Mar 31 · 5–9 nights')
     expect(dateWindowText({ depart_from: '2030-03-01', depart_to: '2030-03-01', weekends_only: true, nights: null })).toBe('Any day Mar 1 · one way · weekends only')
+    expect(dateWindowText({ depart_from: '2030-03-01', depart_to: '2030-03-31', weekends_only: false, nights: { min: 5, max: 9 }, outbound_times: '6,11', return_times: '17,23,0,23' })).toBe(
+      'Any day Mar 1 – Mar 31 · 5–9 nights · out leaving 06:00–11:59 · back leaving 17:00–23:59',
+    )
+    expect(timesText('0,23,14,18')).toBe('arriving 14:00–18:59')
+    expect(timesText('6,11,14,18')).toBe('leaving 06:00–11:59, arriving 14:00–18:59')
   })
 
   it('names the cheapest pair of the latest check, not an older cheaper one', () => {

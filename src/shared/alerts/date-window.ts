@@ -318,11 +318,26 @@ export function windowCoverText(cost: WindowCost): string | null {
   return cost.checksToCover > 1 ? `Every date pair is searched at least once every ${cost.checksToCover} checks.` : null
 }
 
-/** "Any day Mar 1 – Mar 31 · 5–9 nights · weekends only": a window in the card's words. */
-export function dateWindowText(window: Pick<DateWindow, 'depart_from' | 'depart_to' | 'weekends_only' | 'nights'>): string {
+const hourRange = (start: number, end: number) => `${String(start).padStart(2, '0')}:00–${String(end).padStart(2, '0')}:59`
+
+/** A times-of-day value ("6,11" or "6,11,14,18", as SerpApi takes it) in words: "leaving 06:00–11:59, arriving 14:00–18:59". */
+export function timesText(value: string): string {
+  const [depStart = 0, depEnd = 23, arrStart = 0, arrEnd = 23] = value.split(',').map(Number)
+  const parts = [...(depStart !== 0 || depEnd !== 23 ? [`leaving ${hourRange(depStart, depEnd)}`] : []), ...(arrStart !== 0 || arrEnd !== 23 ? [`arriving ${hourRange(arrStart, arrEnd)}`] : [])]
+  return parts.length > 0 ? parts.join(', ') : 'any time'
+}
+
+/** "Any day Mar 1 – Mar 31 · 5–9 nights · weekends only · out leaving 06:00–11:59": a window in the card's words. */
+export function dateWindowText(window: Pick<DateWindow, 'depart_from' | 'depart_to' | 'weekends_only' | 'nights'> & Partial<Pick<DateWindow, 'outbound_times' | 'return_times'>>): string {
   const days = window.depart_from === window.depart_to ? shortDate(window.depart_from) : `${shortDate(window.depart_from)} – ${shortDate(window.depart_to)}`
   const nights = window.nights ? (window.nights.min === window.nights.max ? `${window.nights.min} ${window.nights.min === 1 ? 'night' : 'nights'}` : `${window.nights.min}–${window.nights.max} nights`) : 'one way'
-  return [`Any day ${days}`, nights, ...(window.weekends_only ? ['weekends only'] : [])].join(' · ')
+  return [
+    `Any day ${days}`,
+    nights,
+    ...(window.weekends_only ? ['weekends only'] : []),
+    ...(window.outbound_times ? [`out ${timesText(window.outbound_times)}`] : []),
+    ...(window.return_times && window.nights ? [`back ${timesText(window.return_times)}`] : []),
+  ].join(' · ')
 }
 
 /**

@@ -56,6 +56,37 @@ describe('the flexible-dates field', () => {
     expect(onSave.mock.calls[0]![0]).toEqual({ date_window: { depart_from: '2027-03-01', depart_to: '2027-03-14', weekends_only: false, nights: { min: 5, max: 9 } } })
   })
 
+  it('limits the times of day each way, as the search page’s Times filter does, and saves them as the search takes them', async () => {
+    const { user, onSave, group } = setup({ provider: 'simulator' })
+    await user.click(screen.getByRole('checkbox', { name: 'Any dates in a window' }))
+    expect(screen.queryByLabelText('Outbound: earliest departure')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('checkbox', { name: 'Only at certain times of day' }))
+    await user.selectOptions(screen.getByLabelText('Outbound: earliest departure'), '6')
+    await user.selectOptions(screen.getByLabelText('Outbound: latest departure'), '11')
+    await user.selectOptions(screen.getByLabelText('Return: earliest departure'), '17')
+    // A fare calendar can't price a time limit: every pair is searched, spread across checks.
+    expect(group()).toHaveTextContent('70 date pairs · 6 searches a check')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSave).toHaveBeenCalled())
+    expect(onSave.mock.calls[0]![0]).toEqual({
+      date_window: { depart_from: '2027-03-01', depart_to: '2027-03-14', weekends_only: false, nights: { min: 5, max: 9 }, outbound_times: '6,11', return_times: '17,23' },
+    })
+
+    // Turned off again: any time, nothing saved for them.
+    await user.click(screen.getByRole('checkbox', { name: 'Only at certain times of day' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(2))
+    expect(JSON.parse(JSON.stringify(onSave.mock.calls[1]![0]))).toEqual({ date_window: { depart_from: '2027-03-01', depart_to: '2027-03-14', weekends_only: false, nights: { min: 5, max: 9 } } })
+  })
+
+  it('asks no return times of a one-way window', async () => {
+    const { user } = setup({ roundTrip: false })
+    await user.click(screen.getByRole('checkbox', { name: 'Any dates in a window' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Only at certain times of day' }))
+    expect(screen.getByLabelText('Outbound: earliest departure')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Return: earliest departure')).not.toBeInTheDocument()
+  })
+
   it('updates the cost as the window changes: weekends only, shorter trips', async () => {
     const { user, onSave, group } = setup()
     await user.click(screen.getByRole('checkbox', { name: 'Any dates in a window' }))

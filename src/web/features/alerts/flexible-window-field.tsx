@@ -7,6 +7,7 @@ import { addIsoDays } from '#shared/flights/iso-days.ts'
 import { earliestTravelDate } from '#shared/flights/travel-date.ts'
 import { FormField } from '../../components/ui/form-field.tsx'
 import { Input } from '../../components/ui/input.tsx'
+import { WindowTimesFields } from './window-times-fields.tsx'
 
 /** The errors the window's schema gives, by field (react-hook-form keeps them under the window's path). */
 interface WindowErrors {
@@ -14,6 +15,8 @@ interface WindowErrors {
   depart_from?: { message?: string }
   depart_to?: { message?: string }
   nights?: { message?: string; min?: { message?: string }; max?: { message?: string } }
+  outbound_times?: { message?: string }
+  return_times?: { message?: string }
 }
 
 /** A new window: two weeks of departures from the search's date (or today), its trip length or 5–9 nights. */
@@ -141,6 +144,13 @@ export function FlexibleWindowField<T extends FieldValues>({
               )}
             </div>
           )}
+          <WindowTimesFields
+            outbound={value.outbound_times}
+            back={value.return_times}
+            roundTrip={roundTrip}
+            errors={{ outbound: errors?.outbound_times?.message, back: errors?.return_times?.message }}
+            onChange={(times) => set(times)}
+          />
           <div className="grid gap-1 text-xs text-muted-foreground" aria-live="polite">
             <p>{cost ? windowCostText(cost) : 'Choose the dates to see what checking them costs.'}</p>
             {cover && <p>{cover}</p>}

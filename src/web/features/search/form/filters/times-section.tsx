@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_WINDOW } from '#shared/flights/search-params.ts'
-import { TimeWindowFields } from '../time-window-fields.tsx'
+import { TimeWindowFields } from '../../../../components/time-window-fields.tsx'
 import { Section, useFilterSection } from './filter-layout.tsx'
 
 /** Departure and arrival time windows, per leg. */

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { DEFAULT_TIME_WINDOW, type TimeWindow } from '#shared/flights/search-params.ts'
-import { Button } from '../../../components/ui/button.tsx'
-import { NativeSelect } from '../../../components/ui/native-select.tsx'
+import { Button } from './ui/button.tsx'
+import { NativeSelect } from './ui/native-select.tsx'
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour)
 const pad = (hour: number) => String(hour).padStart(2, '0')
