@@ -9,11 +9,12 @@
 // Options: ROUTES (90), DAYS (60), WINDOWS (3), from the environment or --name=value.
 import { cpus, totalmem } from 'node:os'
 import { learnForecastModel } from '#server/forecast/forecast-model.ts'
+import { gateRows, score } from '#server/forecast/forecast-score.ts'
+import { labelledSample } from '#server/forecast/label-moment.ts'
 import { differingCommitted, renderModel, writeCommitted } from './bench-forecast/committed-files.ts'
 import { isDefault, LEARN_WORLD, readForecastBenchOptions, SCORE_WORLD, WARMUP_DAYS } from './bench-forecast/options.ts'
 import { printBreakdowns, printCalibration, printGate, printScore } from './bench-forecast/report.ts'
 import { runWorld, type WorldRun } from './bench-forecast/run-world.ts'
-import { gateRows, score } from './bench-forecast/score.ts'
 
 const options = readForecastBenchOptions(process.argv.slice(2), process.env)
 const cpu = cpus()
@@ -31,7 +32,7 @@ const world = (w: typeof LEARN_WORLD) => ({ ...w, routes: options.routes, days: 
 const learnRun = await runWorld(world(LEARN_WORLD), null)
 describe('learning replay', learnRun, LEARN_WORLD.start)
 // Learned from what FareDrop saw: features from observations, outcomes from later observations.
-const samples = learnRun.forecasts.flatMap((f) => (f.features && f.observed ? [{ daysBucket: f.features.daysBucket, positionBucket: f.features.positionBucket, outcome: f.observed, depth: f.observedDepth }] : []))
+const samples = learnRun.forecasts.flatMap((f) => labelledSample(f) ?? [])
 const model = learnForecastModel(samples)
 console.log(`  model: ${samples.length} labelled moments from observations; median observed drop ${(100 * model.dropDepth).toFixed(1)} %`)
 

@@ -3,8 +3,9 @@
 // route's neighbouring dates'). Each forecast is kept with what happened over the next 7 days, by
 // the market's truth and by what FareDrop itself observed (the labels the model learns from).
 import { daysBetween } from '#server/flights/providers/simulator/time-zones.ts'
-import { forecastFeatures, type ForecastFeatures, type ObservedFare } from '#server/forecast/forecast-features.ts'
-import { dropDepth, forecastOutcome, horizonEnd, kayakOutcome, type ForecastSignal, type KayakOutcome, type PricePoint } from '#server/forecast/forecast-outcome.ts'
+import type { ForecastFeatures, ObservedFare } from '#server/forecast/forecast-features.ts'
+import { forecastOutcome, horizonEnd, kayakOutcome, type ForecastSignal, type KayakOutcome, type PricePoint } from '#server/forecast/forecast-outcome.ts'
+import { labelMoment } from '#server/forecast/label-moment.ts'
 import { daysBand, type DaysBand, type HaulKind } from '#server/forecast/forecast-kind.ts'
 import type { ForecastModel } from '#server/forecast/forecast-model.ts'
 import { predictForecast, type Forecast } from '#server/forecast/predict-forecast.ts'
@@ -55,16 +56,18 @@ export function askForecasts(world: World, route: WorldRoute, truth: RouteTruth,
       const daysToDeparture = daysBetween(now.toISOString().slice(0, 10), trip.departureDate)
       const input = { departureDate: trip.departureDate, returnDate: trip.returnDate, now, daysToDeparture, observations: observations.filter((o) => o.step <= step) }
       const horizon = { price, at: now.getTime(), end }
+      // Features and the observed label as the live job makes them (label-moment.ts).
+      const label = labelMoment(input, price, seenLater)
       out.push({
         haul: route.haul,
         days: daysBand(daysToDeparture),
         daysToDeparture,
-        features: forecastFeatures(input),
+        features: label.features,
         forecast: model ? predictForecast(input, model) : null,
         price,
         truth: forecastOutcome({ ...horizon, later: truthLater }),
-        observed: forecastOutcome({ ...horizon, later: seenLater }),
-        observedDepth: dropDepth({ ...horizon, later: seenLater }),
+        observed: label.observed,
+        observedDepth: label.observedDepth,
         kayak: kayakOutcome({ ...horizon, later: truthLater }),
       })
     }

@@ -3,7 +3,7 @@
 import { DAYS_BANDS, HAUL_KINDS } from '#server/forecast/forecast-kind.ts'
 import type { GateRow } from '#server/forecast/forecast-gate.ts'
 import type { AskedForecast } from './forecasts.ts'
-import { score, type Score } from './score.ts'
+import { score, type Score } from '#server/forecast/forecast-score.ts'
 
 const pct = (v: number) => `${(100 * v).toFixed(1)} %`
 const pad = (s: string, n: number) => s.padEnd(n)

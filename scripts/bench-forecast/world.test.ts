@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { emptyForecastModel } from '#server/forecast/forecast-model.ts'
 import { askForecasts } from './forecasts.ts'
 import { replayRoute } from './replay.ts'
-import { score } from './score.ts'
+import { score } from '#server/forecast/forecast-score.ts'
 import { drawWorld, stepTime, STEPS_PER_DAY } from './world.ts'
 
 /** The forecast benchmark's replay on a tiny world: seeded, observing as FareDrop does, asking only where it can score. */

@@ -9,6 +9,7 @@ import type { NotificationServices } from './notifications/create-notification-s
 import { startNotificationDispatcher } from './notifications/start-dispatcher.ts'
 import type { PriceCheckConfig } from './price-checks/price-check-config.ts'
 import { pruneObservations } from './price-checks/prune-observations.ts'
+import { relearnLiveForecast } from './forecast/live/relearn-live-forecast.ts'
 import { startPriceChecks } from './price-checks/start-price-checks.ts'
 import { startPeriodicTasks } from './jobs/periodic-tasks.ts'
 import { startWorkerHeartbeat } from './jobs/worker-heartbeat.ts'
@@ -44,7 +45,8 @@ export interface WorkerHandle {
 /**
  * The one worker (decision 022), as `main.ts` (PGlite, or WORKER_IN_PROCESS) and `worker.ts` run
  * it: a heartbeat, the price-check loop, the notice and webhook dispatchers (woken when the engine
- * queues notices) and the periodic tasks (observation pruning, billing renewals and reconciliation).
+ * queues notices) and the periodic tasks (observation pruning, the live forecast's daily re-count,
+ * billing renewals and reconciliation).
  */
 export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const { db, logger, now } = deps
@@ -70,6 +72,8 @@ export async function startWorker(deps: WorkerDeps): Promise<WorkerHandle> {
   const periodic = startPeriodicTasks({ db, now, logger }, [
     { name: 'prune-observations', everyMs: 3_600_000, run: () => pruneObservations(db, now()) },
     { name: 'prune-webhook-deliveries', everyMs: 3_600_000, run: () => pruneWebhookDeliveries(db, now()) },
+    // The buy-or-wait forecast re-counted and its gate re-measured on this provider's observed fares (decision 052).
+    { name: 'relearn-live-forecast', everyMs: 86_400_000, run: () => relearnLiveForecast({ db, now: now(), provider: deps.flightProvider.id }) },
     ...billingTasks(deps),
   ])
   return {

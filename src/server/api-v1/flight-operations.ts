@@ -21,7 +21,7 @@ import { observedHistoryExample } from './observed-history-example.ts'
 import { fareForecastQuerySchema, fareForecastSchema, type FareForecast } from '#shared/flights/forecast.ts'
 
 /** The example trip's forecast (decision 052): a fare under its recent prices, on a kind of trip where it is shown. */
-const fareForecastExample: FareForecast = { signal: 'rise', confidence: 0.62, horizon_days: 7, shown: true, accuracy: 0.718, reason: 'Likely to rise: below its recent prices' }
+const fareForecastExample: FareForecast = { signal: 'rise', confidence: 0.62, horizon_days: 7, shown: true, accuracy: 0.718, reason: 'Likely to rise: below its recent prices', accuracy_source: 'replay' }
 
 /**
  * /api/v1/airports and /api/v1/flights/*: the search page's own routes (src/server/flights/routes.ts)
@@ -152,7 +152,7 @@ export const flightOperations: ApiV1Operation[] = [
     tag: TAG,
     summary: 'Buy-or-wait forecast',
     description:
-      'Whether one trip’s fare is likely to rise, likely to drop or shows no clear signal over the next 7 days, with a confidence, learned only from FareDrop’s own observations of it and of its route’s dates up to 3 days either side; `shown` says whether the measured accuracy on this kind of trip beats always saying “no clear signal” (decision 052). Same query as the observed price history. Costs no provider call.',
+      'Whether one trip’s fare is likely to rise, likely to drop or shows no clear signal over the next 7 days, with a confidence, learned only from FareDrop’s own observations of it and of its route’s dates up to 3 days either side; `shown` says whether the measured accuracy on this kind of trip beats always saying “no clear signal” (decision 052), and `accuracy_source` where it was measured: the simulated market’s replay, or a daily hold-out of the fares FareDrop observed on the live provider (which shows no forecast until that says so). Same query as the observed price history. Costs no provider call.',
     scope: 'read',
     params: { query: fareForecastQuerySchema },
     answer: { status: 200, description: 'The forecast; “no clear signal” with confidence 0 when too few prices were seen.', schema: fareForecastSchema.meta({ id: 'FareForecast' }), example: fareForecastExample },

@@ -1084,3 +1084,25 @@ export const advisorBrands = pgTable(
   // The logo is served by its hash (/api/brand-logos/<hash>): content-addressed, cached for good.
   (t) => [index('advisor_brands_logo_hash_idx').on(t.logoHash)],
 )
+
+/**
+ * The buy-or-wait forecast re-counted from the live `fare_observations` (decision 052, addendum of
+ * 2026-11-28), one row per flight provider ("simulated", "serpapi"), replaced by the worker's daily
+ * task: the model's counts, the gate measured on a hold-out of the newest moments, and how much it
+ * saw. Read by GET /api/flights/forecast, validated there (forecast/live/live-forecast-store.ts).
+ */
+export const liveForecastModels = pgTable('live_forecast_models', {
+  provider: text('provider').primaryKey(),
+  measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+  /** `{ counts, dropDepth }` (forecast/forecast-model.ts ForecastModel). */
+  model: jsonb('model').$type<unknown>().notNull(),
+  /** GateRow[] per haul × days band (forecast/forecast-gate.ts). */
+  gate: jsonb('gate').$type<unknown>().notNull(),
+  holdoutDays: integer('holdout_days').notNull(),
+  observationsRead: integer('observations_read').notNull(),
+  /** True when the read stopped at its cap (the newest rows of each route are read first). */
+  truncated: boolean('truncated').notNull(),
+  learnedMoments: integer('learned_moments').notNull(),
+  holdoutLearnedMoments: integer('holdout_learned_moments').notNull(),
+  scoredMoments: integer('scored_moments').notNull(),
+})

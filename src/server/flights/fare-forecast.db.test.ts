@@ -76,6 +76,7 @@ describe('buy-or-wait forecast', () => {
       shown: false,
       accuracy: gate.accuracy,
       reason: 'No clear signal: not enough prices seen yet',
+      accuracy_source: 'replay',
     })
   })
 
@@ -95,7 +96,7 @@ describe('buy-or-wait forecast', () => {
     ])
     const expected = predicted(own, DEPARTURE, RETURN, 36)
     expect(expected.confidence).toBeGreaterThan(0)
-    expect(await forecast(trip)).toEqual({ ...expected, shown: gate.shown, accuracy: gate.accuracy })
+    expect(await forecast(trip)).toEqual({ ...expected, shown: gate.shown, accuracy: gate.accuracy, accuracy_source: 'replay' })
     // A lower-case currency is the same trip.
     expect(await forecast(`${trip}&currency=usd`)).toEqual(await forecast(trip))
   })
@@ -120,7 +121,7 @@ describe('buy-or-wait forecast', () => {
   })
 
   it('is never shown for a trip that has left, and shows the measured accuracy of short trips close in', async () => {
-    expect(await forecast('from=JFK&to=LHR&departureDate=2026-10-01')).toMatchObject({ signal: 'none', shown: false, accuracy: null })
+    expect(await forecast('from=JFK&to=LHR&departureDate=2026-10-01')).toMatchObject({ signal: 'none', shown: false, accuracy: null, accuracy_source: null })
     const close = forecastGate('short-haul', '0-7 days')!
     // Nothing seen of it yet: its kind's accuracy, but nothing to show.
     expect(await forecast('from=SFO&to=LAX&departureDate=2026-10-18')).toMatchObject({ shown: false, accuracy: close.accuracy })

@@ -48,8 +48,9 @@ export function flightRoutes(deps: { flights: FlightService; db: Db; now?: () =>
   )
 
   // The buy-or-wait forecast of the same trip, from the same observations (decision 052).
-  // The app passes its clock (tests move it); a harness without one reads the system's.
-  const forecastDeps = { db: deps.db, now: deps.now ?? (() => new Date()) }
+  // The app passes its clock (tests move it); a harness without one reads the system's. The
+  // provider says whose live measurement applies (a real provider's forecast waits for one).
+  const forecastDeps = { db: deps.db, now: deps.now ?? (() => new Date()), providerId: deps.flights.providerId }
   app.get('/flights/forecast', async (c) => c.json((await loadFareForecast(forecastDeps, fareForecastQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/forecast'>))
 
   if (options.simulatedSeller === false) return app

@@ -43,4 +43,12 @@ describe('the forecast folder', () => {
       for (const spec of imports) expect(spec, `${name} imports ${spec}`).toMatch(/^(\.\/[a-z-]+|#shared\/[a-z/-]+)\.ts$/)
     }
   })
+
+  it('keeps its database side in live/ (the daily re-count and its stored row), which reads no provider or simulated market either', () => {
+    const dir = path.join(import.meta.dirname, 'live')
+    for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
+      const text = readFileSync(path.join(dir, name), 'utf8')
+      for (const [, spec] of text.matchAll(/from\s+['"]([^'"]+)['"]/g)) expect(spec, `live/${name} imports ${spec}`).not.toMatch(/flights|simulat|provider/)
+    }
+  })
 })

@@ -17,3 +17,15 @@ export function haulKind(distanceKm: number): HaulKind {
 export function daysBand(daysToDeparture: number): DaysBand {
   return daysToDeparture <= 7 ? '0-7 days' : daysToDeparture <= 21 ? '8-21 days' : daysToDeparture <= 60 ? '22-60 days' : '61+ days'
 }
+
+const DAY_MS = 86_400_000
+
+/** The date at a place now ("2026-11-28"): days to departure count from the traveller's today at the origin. */
+export function localDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** Whole days from today at the origin (its time zone) to the departure date: 0 today, negative once gone. */
+export function daysToDeparture(now: Date, departureDate: string, originTimeZone: string): number {
+  return Math.round((Date.parse(`${departureDate}T00:00:00Z`) - Date.parse(`${localDate(now, originTimeZone)}T00:00:00Z`)) / DAY_MS)
+}

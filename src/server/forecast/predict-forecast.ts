@@ -26,12 +26,16 @@ const HIGH = 0.015
 export function predictForecast(input: ForecastInput, model: ForecastModel = LEARNED_FORECAST_MODEL): Forecast {
   const features = forecastFeatures(input)
   if (!features) return { signal: 'none', confidence: 0, horizon_days: HORIZON_DAYS, reason: `${FORECAST_WORDS.none}: not enough prices seen yet` }
-  const probabilities = outcomeProbabilities(model, features.daysBucket, features.positionBucket)
-  // The most likely outcome; ties go to "no clear signal", then to "rise" (the cautious advice: buy).
+  const { signal, probability } = mostLikelyOutcome(model, features.daysBucket, features.positionBucket)
+  return { signal, confidence: round(probability), horizon_days: HORIZON_DAYS, reason: reasonFor(signal, features.position, input.daysToDeparture, features.basis) }
+}
+
+/** The bucket's most likely outcome and its probability; ties go to "no clear signal", then to "rise" (the cautious advice: buy). */
+export function mostLikelyOutcome(model: ForecastModel, daysBucket: number, positionBucket: number): { signal: ForecastSignal; probability: number } {
+  const probabilities = outcomeProbabilities(model, daysBucket, positionBucket)
   const order = [2, 0, 1]
   const best = order.reduce((a, b) => (probabilities[b]! > probabilities[a]! ? b : a))
-  const signal = SIGNALS[best]!
-  return { signal, confidence: round(probabilities[best]!), horizon_days: HORIZON_DAYS, reason: reasonFor(signal, features.position, input.daysToDeparture, features.basis) }
+  return { signal: SIGNALS[best]!, probability: probabilities[best]! }
 }
 
 const round = (x: number) => Math.round(x * 100) / 100

@@ -39,9 +39,12 @@ export function forecastWhy(forecast: FareForecast): string | null {
   return why ? `${why.charAt(0).toUpperCase()}${why.slice(1)}.` : null
 }
 
+/** Where the accuracy was measured, in words: the replay of past prices, or the fares FareDrop saw (a server without the field measured by replay). */
+const MEASURED_ON = { replay: 'in FareDrop’s replay of past prices', live: 'measured on the fares FareDrop saw' } as const
+
 /** "Below its recent prices. Book soon. Right 71 % of the time on trips like this, in FareDrop’s replay of past prices." */
 export function forecastDetail(forecast: FareForecast, context: ForecastContext = 'search'): string {
-  const accuracy = forecast.accuracy !== null ? `Right ${Math.round(forecast.accuracy * 100)} % of the time on trips like this, in FareDrop’s replay of past prices.` : null
+  const accuracy = forecast.accuracy !== null ? `Right ${Math.round(forecast.accuracy * 100)} % of the time on trips like this, ${MEASURED_ON[forecast.accuracy_source ?? 'replay']}.` : null
   return [forecastWhy(forecast), ADVICE[context][forecast.signal], accuracy].filter(Boolean).join(' ')
 }
 
