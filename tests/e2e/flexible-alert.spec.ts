@@ -44,10 +44,12 @@ test('a flexible-date, bag-inclusive alert made from the search page finds the c
   await expect.poll(async () => (await admin.request.post(`/api/admin/alerts/${id}/check`, { headers: adminHeaders })).status(), { timeout: 20_000 }).toBe(200)
   await admin.close()
 
+  // The card names the day its latest check found cheapest, inside the window.
+  const windowDays = Array.from({ length: 14 }, (_, i) => short(inDays(25 + i)))
   await page.reload()
   const found = card.getByText(/ · cheapest (\w{3} \d{1,2})$/)
   await expect(found).toBeVisible()
-  const day = / · cheapest (\w{3} \d{1,2})$/.exec((await found.textContent())!)![1]!
+  expect(windowDays).toContain(/ · cheapest (\w{3} \d{1,2})$/.exec((await found.textContent())!)![1]!)
 
   // The notice names the day it found, and its search link opens that day.
   let message: OutboxMessage | undefined
@@ -61,7 +63,11 @@ test('a flexible-date, bag-inclusive alert made from the search page finds the c
       { timeout: 20_000 },
     )
     .toBeTruthy()
-  expect(message!.text).toContain(`${day}, one way`)
+  // The notice names the day of the check that sent it. The worker checks a new alert too, so a later
+  // check may have found another day cheapest since (no new notice without a further drop): the
+  // card's day and the notice's can differ, each inside the window.
+  const day = /\b([A-Z][a-z]{2} \d{1,2}), one way\b/.exec(message!.text)?.[1]
+  expect(windowDays).toContain(day)
   // The price in parts: the fare and the bag at the airline's published fee.
   expect(message!.text).toMatch(/\$\d+ fare \+ \$\d+ for 1 checked bag per traveller/)
   const searchLink = message!.links.find((link) => link.includes('/search?') && !link.includes('pick='))!
