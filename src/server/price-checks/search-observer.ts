@@ -167,7 +167,7 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
     let result: ProviderSearchResult
     try {
       // A late answer is a retryable 'timeout' like any other provider failure.
-      result = await withTimeout((signal) => call({ signal, fresh }), config.timeoutMs, () => new ProviderError('timeout', provider.id, `No answer within ${config.timeoutMs} ms`))
+      result = await withTimeout((signal) => call({ signal, fresh, withoutInsights: true }), config.timeoutMs, () => new ProviderError('timeout', provider.id, `No answer within ${config.timeoutMs} ms`))
     } catch (error) {
       await onFailure(key, error)
       throw error

@@ -58,6 +58,12 @@ export interface CallContext {
   requestId?: string
   /** Skip any cache on the provider's side (SerpApi `no_cache`): the price-check re-check before a notice. */
   fresh?: boolean
+  /**
+   * The caller reads no price insights (the price-check engine): a provider that computes them
+   * itself (the simulated market's 60-day history and typical range, a sixth of its CPU per search)
+   * leaves them out; SerpApi sends them with every answer anyway.
+   */
+  withoutInsights?: boolean
 }
 
 export interface ProviderSearchResult {

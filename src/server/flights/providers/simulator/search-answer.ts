@@ -25,6 +25,8 @@ export interface SearchEnv {
   ctx: PriceContext
   /** Failure injection: leave `price` out of some itineraries. */
   missingPrice: boolean
+  /** Compute `price_insights` (CallContext.withoutInsights: the engine never reads them). */
+  insights: boolean
 }
 
 const TYPE_LABEL = { 1: 'Round trip', 2: 'One way', 3: 'Multi-city' } as const
@@ -90,12 +92,7 @@ export function answerSearch(q: MarketQuery, env: SearchEnv): SerpFlightsRespons
     ...responseEnvelope(env.call),
     ...(best.length > 0 ? { best_flights: best.map(toJson) } : {}),
     other_flights: other.map(toJson),
-    price_insights: priceInsights(
-      q.type,
-      pools.map((p) => p.all),
-      ctx,
-      lowest,
-    ),
+    ...(env.insights ? { price_insights: priceInsights(q.type, pools.map((p) => p.all), ctx, lowest) } : {}),
     airports: [{ departure: leg.from.map(airportInfo), arrival: leg.to.map(airportInfo) }],
   }
 }

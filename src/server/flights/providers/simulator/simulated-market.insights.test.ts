@@ -17,6 +17,21 @@ const listed = (r: SerpFlightsResponse): SerpItinerary[] => [...(r.best_flights 
 const prices = (r: SerpFlightsResponse) => new Map(listed(r).map((it) => [it.flights.map((f) => f.flight_number).join('+'), it.price!]))
 const levelOf = (lowest: number, [low, high]: [number, number]) => (lowest < low ? 'low' : lowest > high ? 'high' : 'typical')
 
+describe('simulated market: a caller that reads no insights (the price-check engine)', () => {
+  it('answers the same flights at the same prices, without price_insights', async () => {
+    const withThem = await market().fetch(oneWay('JFK', 'LHR'))
+    const without = await market().fetch(oneWay('JFK', 'LHR'), { withoutInsights: true })
+    expect(without.price_insights).toBeUndefined()
+    expect(listed(without)).toEqual(listed(withThem))
+    // Through the provider, as the engine asks: the mapped answer says it has none.
+    const provider = createSerpProvider(market())
+    const query: FlightQuery = { ...BASE_QUERY, type: 2, departure_id: 'JFK', arrival_id: 'LHR', outbound_date: DATE }
+    const mapped = await provider.search(query, { withoutInsights: true })
+    expect(mapped.priceInsights).toBeNull()
+    expect(mapped.best.map((it) => it.price)).toEqual((await provider.search(query)).best.map((it) => it.price))
+  })
+})
+
 describe('simulated market: price insights', async () => {
   const answer = await market().fetch(oneWay('JFK', 'LHR'))
   const insights = answer.price_insights!

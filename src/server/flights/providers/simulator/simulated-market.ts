@@ -136,7 +136,7 @@ export function createSimulatedMarket(options: SimulatedMarketOptions): Simulate
         shocks: await activeShocks(options.shocks),
       }
       if (q.bookingToken) return answerBooking(q, { call, ctx: priceCtx, bookingUrl: options.bookingUrl })
-      return answerSearch(q, { call, ctx: priceCtx, missingPrice: mode === 'missing-price' })
+      return answerSearch(q, { call, ctx: priceCtx, missingPrice: mode === 'missing-price', insights: ctx.withoutInsights !== true })
     },
 
     async priceDates(request: DatePricesRequest, ctx: CallContext = {}): Promise<DatePrices> {
