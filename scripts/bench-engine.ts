@@ -12,7 +12,10 @@
 // take comma lists (WORKERS=1,2): one run per value, each on a fresh database. SUBSUMPTION=0: every
 // alert asks its own search (decision 053's comparison). CALENDAR=0: no fare calendar, so flexible
 // alerts are swept as on SerpApi (decision 055). Worker processes run with the production worker's
-// node flags (package.json `worker`, decision 056). Exits 0 even when a target is missed.
+// node flags (package.json `worker`, decision 056), and first check WARMUP alerts each (default
+// 10,000) on a database of their own, so the run measures warm processes as deployed (decision 057;
+// WARMUP=0: cold processes, as before). Every run starts after a checkpoint. Exits 0 even when a
+// target is missed.
 import { fork, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
@@ -21,6 +24,7 @@ import { sql } from 'drizzle-orm'
 import type { Database } from '#server/db/client.ts'
 import { benchProvider, runUntilIdle, type WorkerResult } from './bench-engine/engine-run.ts'
 import { machineCpu, postgresCpu, printCpu } from './bench-engine/cpu-use.ts'
+import { machineScaling } from './bench-engine/machine-scaling.ts'
 import { freshPglite, freshPostgres, startPostgres, type PostgresServer } from './bench-engine/databases.ts'
 import { runFidelity } from './bench-engine/fidelity.ts'
 import { printFidelity, printRun, readOptions, summarize, type RunFigures } from './bench-engine/report.ts'
@@ -52,9 +56,10 @@ function productionWorkerFlags(): string[] {
   return command.slice(command.indexOf('node') + 1).filter((arg) => arg.startsWith('--'))
 }
 
-async function startWorkers(count: number, url: string): Promise<ChildProcess[]> {
+async function startWorkers(count: number, url: string, warmupUrl: string | null): Promise<ChildProcess[]> {
   const script = path.resolve(import.meta.dirname, 'bench-engine/worker.ts')
-  const children = Array.from({ length: count }, () => fork(script, [], { execArgv: ['--import', 'tsx', ...workerNodeArgs], env: { ...process.env, BENCH_DATABASE_URL: url } }))
+  const env = { ...process.env, BENCH_DATABASE_URL: url, ...(warmupUrl ? { BENCH_WARMUP_DATABASE_URL: warmupUrl } : {}) }
+  const children = Array.from({ length: count }, () => fork(script, [], { execArgv: ['--import', 'tsx', ...workerNodeArgs], env }))
   await Promise.all(children.map((child) => new Promise<void>((resolve, reject) => {
     child.once('message', (m: FromWorker) => (m.type === 'ready' ? resolve() : reject(new Error(JSON.stringify(m)))))
     child.once('exit', (code) => reject(new Error(`worker exited (${code}) before it was ready`)))
@@ -68,10 +73,35 @@ function result(child: ChildProcess): Promise<WorkerResult> {
   })
 }
 
+/**
+ * WARMUP: a database of its own with WARMUP due alerts per worker process, which the processes
+ * check (together, as in the run) before they say ready: the run then measures workers whose hot
+ * code is already compiled, as a deployed worker's is (it runs for days; decision 057). Dropped
+ * when the run's database is.
+ */
+async function seedWarmup(warm: Database, workers: number): Promise<void> {
+  const started = performance.now()
+  const count = options.warmup * workers
+  const base = new Date()
+  const users = await seedUsers(warm.db, Math.max(1, Math.round(count / 5)), 2)
+  await seedDueAlerts(warm.db, { count, users, base, dueFrom: new Date(base.getTime() - 60_000), provider: benchProvider(warm.db, () => base), seed: 2 })
+  await warm.db.execute(sql`analyze`)
+  console.log(`  warm-up: ${count.toLocaleString('en')} other alerts (${options.warmup.toLocaleString('en')} a worker), seeded in ${((performance.now() - started) / 1000).toFixed(1)} s, checked before the run (not measured)`)
+}
+
+async function checkpoint(db: Database['db']): Promise<void> {
+  try {
+    await db.execute(sql`checkpoint`)
+  } catch (error) {
+    console.log(`  (no checkpoint before the run: ${error instanceof Error ? error.message : String(error)})`)
+  }
+}
+
 async function oneRun(server: PostgresServer | null, workers: number, idle: number): Promise<RunFigures> {
   const label = `${options.db === 'postgres' ? 'PostgreSQL 15' : 'PGlite (in process)'}, ${workers} worker${workers > 1 ? 's' : ''}, ${options.alerts.toLocaleString('en')} due + ${idle.toLocaleString('en')} idle alerts`
   console.log(`\n== ${label}`)
   const database: Database & { url?: string } = server ? await freshPostgres(server.url) : await freshPglite()
+  let warm: (Database & { url: string }) | null = null
   try {
     const seedStarted = performance.now()
     const base = new Date()
@@ -87,9 +117,13 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
     }
     await database.db.execute(sql`analyze`)
     const seedSeconds = (performance.now() - seedStarted) / 1000
+    if (server && options.warmup > 0) await seedWarmup((warm = await freshPostgres(server.url)), workers)
 
     let results: WorkerResult[]
-    const children = server ? await startWorkers(workers, database.url!) : []
+    const children = server ? await startWorkers(workers, database.url!, warm?.url ?? null) : []
+    // Every run starts just after a checkpoint: otherwise one that the earlier runs' WAL brings on
+    // (max_wal_size) lands inside whichever run comes next, with its full-page writes.
+    if (server) await checkpoint(database.db)
     const offsetMs = simStart - Date.now()
     const now = () => new Date(Date.now() + offsetMs)
     const started = performance.now()
@@ -136,6 +170,7 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
     return figures
   } finally {
     await database.close()
+    await warm?.close()
   }
 }
 
@@ -149,6 +184,8 @@ try {
   if (one && two) {
     const ratio = summarize(two).rate / summarize(one).rate
     console.log(`\n2 workers vs 1: ${ratio.toFixed(2)}× the alerts checked per second  (>= 1.6×  ${ratio >= 1.6 ? 'PASS' : 'FAIL'})`)
+    const slower = await machineScaling()
+    console.log(`  this machine, two processes at once: each ${slower.compute.toFixed(2)}× as slow as alone on computation, ${slower.memory.toFixed(2)}× on memory copies`)
   }
   const withIdle = runs.find((r) => r.workers === 1 && r.idle >= 1_000_000)
   if (one && withIdle) {

@@ -10,6 +10,8 @@ export interface Options {
   /** One run per value (comma lists), each on a fresh database. */
   idle: number[]
   workers: number[]
+  /** Alerts each worker process checks on a database of its own before the measured cycle (0: none). */
+  warmup: number
   fidelity: boolean
   fidelityAlerts: number
   fidelitySearches: number
@@ -31,6 +33,7 @@ export function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Op
     alerts: Number(get('ALERTS', '100000').replaceAll('_', '')),
     idle: list('IDLE', '0'),
     workers,
+    warmup: Number(get('WARMUP', '10000').replaceAll('_', '')),
     fidelity: get('FIDELITY', '1') !== '0',
     fidelityAlerts: Number(get('FIDELITY_ALERTS', '2000')),
     fidelitySearches: Number(get('FIDELITY_SEARCHES', '80')),

@@ -11,6 +11,18 @@ const url = process.env.BENCH_DATABASE_URL
 if (!url || !process.send) throw new Error('worker.ts runs as a child of scripts/bench-engine.ts')
 const send = (message: FromWorker) => new Promise<void>((resolve) => process.send!(message, () => resolve()))
 
+// A warm-up first, on a database of its own (BENCH_WARMUP_DATABASE_URL): a deployed worker runs for
+// days, so its hot code is compiled long before a backlog; without it each process of the run would
+// also pay V8's optimizing compiler for its first thousands of alerts (see bench-engine.ts WARMUP).
+const warmupUrl = process.env.BENCH_WARMUP_DATABASE_URL
+if (warmupUrl) {
+  const warmup = await openDatabase({ driver: 'postgres', url: warmupUrl, poolSize: 10 })
+  try {
+    await runUntilIdle(warmup.db, () => new Date())
+  } finally {
+    await warmup.close()
+  }
+}
 const database = await openDatabase({ driver: 'postgres', url, poolSize: 10 })
 process.once('message', (message: ToWorker) => {
   void (async () => {
