@@ -511,6 +511,12 @@ export const fareObservations = pgTable(
     lowestPrice: money('lowest_price').notNull(),
     observedAt: timestamp('observed_at', { withTimezone: true }).notNull(),
     source: text('source', { enum: ['search', 'check'] }).notNull(),
+    /**
+     * The flight provider whose answer this was ("simulated", "serpapi"): every reader takes only the
+     * running provider's, so a switch never mixes two markets. Null: recorded before rows named their
+     * provider (2026-11-28); read as any provider's, and gone within the 90 days rows are kept.
+     */
+    provider: text('provider'),
   },
   (t) => [
     // The calendar: one route, cabin, party and currency over a range of departure dates.

@@ -151,6 +151,7 @@ describe('fares by date from what FareDrop has seen (SerpApi, a local fake of se
     // calendar earlier would cache an answer without it, so wait for the row itself.
     const stored = () => t.database.db.select().from(fareObservations).where(and(eq(fareObservations.origin, 'LHR'), eq(fareObservations.departureDate, date)))
     await vi.waitFor(async () => expect(await stored()).toHaveLength(1), { timeout: 5000 })
+    expect((await stored())[0]!.provider).toBe('serpapi')
     const calendar = await json<FareCalendar>(await t.client().request(`/api/flights/calendar?from=LHR&to=JFK&start=${inDays(18)}&days=5`))
     expect(serp.requests.length, 'the calendar asks SerpApi nothing').toBe(calls)
     expect(calendar).toMatchObject({ source: 'observed', currency: 'USD', typicalRange: null })
@@ -178,9 +179,13 @@ describe('fares by date from what FareDrop has seen (SerpApi, a local fake of se
       row(1, 30, 90),
       row(8, 31, 95), // too old to show
       row(90, 32, 999), // outside the typical window
+      // Another provider's fares (the simulated market's, before a switch): neither a day's price nor part of the range.
+      ...[5, 6, 7, 8, 9].map((price) => ({ ...row(1, 31, price), provider: 'simulated' })),
+      // Rows from before fares named their provider are read as this one's.
+      { ...row(11, 47, 150), provider: null },
     ])
     const calendar = await json<FareCalendar>(await t.client().request(`/api/flights/calendar?from=CDG&to=LIS&start=${inDays(30)}&days=3`))
-    expect(calendar.typicalRange).toEqual([100, 140]) // 90 95 100 110 120 130 140 150 160: 25th and 75th percentiles
+    expect(calendar.typicalRange).toEqual([103, 148]) // 90 95 100 110 120 130 140 150 150 160: 25th and 75th percentiles, interpolated
     expect(calendar.days.map((d) => [d.price, d.level])).toEqual([
       [90, 'low'],
       [null, null],

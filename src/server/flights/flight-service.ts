@@ -115,7 +115,7 @@ export function createFlightService(options: FlightServiceOptions) {
     const prices = [...result.best, ...result.other].map((it) => it.price).filter((p): p is number => p !== null)
     if (prices.length === 0) return
     setImmediate(() => {
-      recordFareObservations(options.db, [{ ...key, lowestPrice: Math.min(...prices), observedAt, source: 'search' }]).catch((err: unknown) =>
+      recordFareObservations(options.db, [{ ...key, lowestPrice: Math.min(...prices), observedAt, source: 'search', provider: provider.id }]).catch((err: unknown) =>
         logger.warn({ err }, 'could not record an observed fare'),
       )
     })

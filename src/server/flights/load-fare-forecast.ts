@@ -13,6 +13,7 @@ import { predictForecast } from '../forecast/predict-forecast.ts'
 import { SIMULATED_ID } from './providers/simulator/read-query.ts'
 import { distanceKm, findAirport } from '../reference-data/airports.ts'
 import { routeCodes } from './record-fare-observations.ts'
+import { fareObservationsOf } from '../db/fare-observations-of.ts'
 import { fareRoute } from './validate-fare-route.ts'
 
 /**
@@ -75,6 +76,7 @@ export async function loadFareForecast(deps: FareForecastDeps, q: FareForecastQu
         between(fareObservations.departureDate, addDays(q.departureDate, -NEIGHBOUR_DAYS), addDays(q.departureDate, NEIGHBOUR_DAYS)),
         q.returnDate === undefined ? isNull(fareObservations.returnDate) : isNotNull(fareObservations.returnDate),
         gte(fareObservations.observedAt, new Date(now.getTime() - LOOKBACK_MS)),
+        fareObservationsOf(deps.providerId),
         lte(fareObservations.observedAt, now),
       ),
     )

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts'
 import { fareObservations } from '../db/schema.ts'
 import type { DatePair } from '#shared/flights/flexible-dates.ts'
 import { routeCodes } from './record-fare-observations.ts'
+import { fareObservationsOf } from '../db/fare-observations-of.ts'
 
 /**
  * Fares by date from what FareDrop has seen (decision 047), for a provider that cannot price dates:
@@ -23,6 +24,8 @@ export interface ObservedRoute {
   cabin: FlightQuery['travel_class']
   adults: number
   currency: string
+  /** The running provider: only its observations are read (db/fare-observations-of.ts). */
+  provider: string
 }
 
 export interface ObservedFares {
@@ -39,6 +42,7 @@ export async function loadObservedFares(db: Db, route: ObservedRoute, pairs: rea
     eq(fareObservations.cabin, route.cabin),
     eq(fareObservations.adults, route.adults),
     eq(fareObservations.currency, route.currency.toUpperCase()),
+    fareObservationsOf(route.provider),
   )
   // One way and round trips are different fares: the range compares like with like.
   const oneWay = pairs.every((p) => p.returnDate === null)

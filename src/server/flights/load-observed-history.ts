@@ -4,6 +4,7 @@ import { OBSERVED_HISTORY_MAX_POINTS, type ObservedHistory, type ObservedHistory
 import type { Db } from '../db/client.ts'
 import { fareObservations } from '../db/schema.ts'
 import { routeCodes } from './record-fare-observations.ts'
+import { fareObservationsOf } from '../db/fare-observations-of.ts'
 import { fareRoute } from './validate-fare-route.ts'
 
 /**
@@ -16,7 +17,8 @@ import { fareRoute } from './validate-fare-route.ts'
 
 const HOUR_S = 3600
 
-export async function loadObservedHistory(db: Db, q: ObservedHistoryQuery): Promise<ObservedHistory> {
+/** `provider`: the running provider, whose observations alone are read (db/fare-observations-of.ts). */
+export async function loadObservedHistory(db: Db, q: ObservedHistoryQuery, provider: string): Promise<ObservedHistory> {
   const route = fareRoute(q)
   const trip = and(
     eq(fareObservations.origin, routeCodes(route.from)),
@@ -26,6 +28,7 @@ export async function loadObservedHistory(db: Db, q: ObservedHistoryQuery): Prom
     eq(fareObservations.currency, route.currency),
     eq(fareObservations.departureDate, q.departureDate),
     q.returnDate === undefined ? isNull(fareObservations.returnDate) : eq(fareObservations.returnDate, q.returnDate),
+    fareObservationsOf(provider),
   )
   const empty: ObservedHistory = { currency: route.currency, observations: 0, points: [], lowest: null, highest: null, first: null, latest: null }
 

@@ -51,7 +51,7 @@ export function createDatePairPricer(deps: {
       }
     }
 
-    const observed = await loadObservedFares(deps.db, { ...route, cabin: TRAVEL_CLASS_CODES[route.travelClass] }, asked, now)
+    const observed = await loadObservedFares(deps.db, { ...route, cabin: TRAVEL_CLASS_CODES[route.travelClass], provider: provider.id }, asked, now)
     let next = 0
     return {
       source: 'observed',

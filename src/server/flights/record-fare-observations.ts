@@ -7,6 +7,8 @@ export interface FareObservation extends FareKey {
   lowestPrice: number
   observedAt: Date
   source: 'search' | 'check'
+  /** The provider that answered (FlightProvider.id). */
+  provider: string
 }
 
 /** Airport lists in one spelling ("LHR,LGW" and "LGW,LHR" are the same search): sorted codes. */
@@ -29,6 +31,7 @@ export async function recordFareObservations(db: Pick<Db, 'insert'>, observation
       lowestPrice: o.lowestPrice,
       observedAt: o.observedAt,
       source: o.source,
+      provider: o.provider,
     })),
   )
 }

@@ -44,7 +44,7 @@ export function flightRoutes(deps: { flights: FlightService; db: Db; now?: () =>
 
   // A trip's prices as FareDrop's own searches and price checks saw them (the price history chart).
   app.get('/flights/observed-history', async (c) =>
-    c.json((await loadObservedHistory(deps.db, observedHistoryQuerySchema.parse(c.req.query()))) satisfies ApiBody<'GET /api/flights/observed-history'>),
+    c.json((await loadObservedHistory(deps.db, observedHistoryQuerySchema.parse(c.req.query()), deps.flights.providerId)) satisfies ApiBody<'GET /api/flights/observed-history'>),
   )
 
   // The buy-or-wait forecast of the same trip, from the same observations (decision 052).

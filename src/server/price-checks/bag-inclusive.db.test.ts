@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHarness, type Harness } from '#tests/support/price-check-harness.ts'
-import { alertNotifications, bagFeeSchedules } from '../db/schema.ts'
+import { alertNotifications, alerts, bagFeeSchedules } from '../db/schema.ts'
 import { ProviderError } from '../flights/providers/provider.ts'
 
 /**
@@ -51,10 +51,20 @@ describe('bag-inclusive alerts in the engine (decision 055)', () => {
     expect(notice!.price).toBe(fare + 35)
     expect(notice!.payload.bags).toEqual({ fare, items: [{ kind: 'checked', count: 1, price: 35 }] })
 
-    // The next check reads the kept fees: no booking-options call.
+    // The next check reads the kept fees. They are kept per first carrier: 13 hours on, the cheapest
+    // fare may be another airline's, whose fees are asked once; a carrier already kept is never asked again.
     h.clock.advance(NEXT_CHECK)
     await h.run()
-    expect(bookingCalls).toBe(1)
+    expect(bookingCalls).toBe((await checkedFee()).length)
+    expect((await h.read(withBag.id)).currentPrice).toBe((await h.read(fareOnly.id)).currentPrice! + 35)
+
+    // Checked again a minute later (the same fare, so the same carrier): the kept fees answer, no call.
+    const calls = bookingCalls
+    h.clock.advance(60_000)
+    await h.db.update(alerts).set({ nextCheckAt: h.clock.now }).where(inArray(alerts.id, [withBag.id, fareOnly.id]))
+    await h.run()
+    expect((await h.read(withBag.id)).lastCheckedAt).toEqual(h.clock.now)
+    expect(bookingCalls).toBe(calls)
     expect((await h.read(withBag.id)).currentPrice).toBe((await h.read(fareOnly.id)).currentPrice! + 35)
   })
 

@@ -43,7 +43,7 @@ function observedFares(groups: readonly AlertGroup[], made: readonly Observation
   }))
   return made.flatMap((o) => {
     const key = keys.get(o.searchKey)
-    return key && o.lowestPrice !== null ? [{ ...key, lowestPrice: o.lowestPrice, observedAt: o.observedAt, source: 'check' as const }] : []
+    return key && o.lowestPrice !== null ? [{ ...key, lowestPrice: o.lowestPrice, observedAt: o.observedAt, source: 'check' as const, provider: o.provider }] : []
   })
 }
 

@@ -34,6 +34,7 @@ describe('observed fares from price checks', () => {
       adults: 1,
       currency: 'USD',
       source: 'check',
+      provider: 'simulated',
       observedAt: h.clock.now,
     })
     // An alert's ceiling is applied after the answer, so the row holds the market's lowest, the alert's current price.

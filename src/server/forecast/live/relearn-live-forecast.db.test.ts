@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fareForecastSchema, type FareForecast } from '#shared/flights/forecast.ts'
+import type { ObservedHistory } from '#shared/flights/observed-history.ts'
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts'
 import { fareObservations, liveForecastModels } from '../../db/schema.ts'
 import { forecastGate } from '../forecast-gate.ts'
@@ -120,5 +121,22 @@ describe('the live forecast: re-counted daily from the observed fares, gated on 
     const result = await relearnLiveForecast({ db: serpapi.database.db, now: NOW, provider: 'serpapi' }, { routesPerPage: 1, rowsPerRoute: 100, maxRows: 120, holdoutDays: HOLDOUT_DAYS })
     // Paged one route key at a time: the first route's newest 100 rows, the second's newest 20 (the total cap).
     expect(result).toMatchObject({ routes: 2, observationsRead: 120, truncated: true })
+  })
+
+  it("reads only the running provider's fares, and those recorded before fares named one", async () => {
+    const relearn = () => relearnLiveForecast({ db: serpapi.database.db, now: NOW, provider: 'serpapi' })
+    const history = async () => json<ObservedHistory>(await serpapi.client().request(`/api/flights/observed-history?from=JFK&to=LHR&departureDate=${DEPARTURES[2]}&returnDate=${stay(DEPARTURES[2]!)}`))
+    const before = { relearned: await relearn(), forecast: await forecast(serpapi), history: await history() }
+    expect(before.history.observations).toBe(182)
+
+    // The simulated market's fares of the same trips, at half the price (a deployment that switched to SerpApi).
+    await serpapi.database.db.insert(fareObservations).values(risingMarket().map((r) => ({ ...r, lowestPrice: r.lowestPrice / 2, provider: 'simulated' })))
+    expect({ relearned: await relearn(), forecast: await forecast(serpapi), history: await history() }).toEqual(before)
+
+    // SerpApi's own, and unnamed ones, count.
+    const own = risingMarket().filter((r) => r.departureDate === DEPARTURES[2] && r.origin === 'JFK' && r.cabin === 1).slice(-4)
+    await serpapi.database.db.insert(fareObservations).values([...own.slice(0, 3).map((r) => ({ ...r, provider: 'serpapi' })), { ...own[3]!, provider: null }])
+    expect((await relearn()).observationsRead).toBe(before.relearned.observationsRead + 4)
+    expect((await history()).observations).toBe(182 + 4)
   })
 })

@@ -8,6 +8,7 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { fareObservations } from '../../db/schema.ts'
+import { fareObservationsOf } from '../../db/fare-observations-of.ts'
 import { distanceKm, findAirport } from '../../reference-data/airports.ts'
 import { haulKind } from '../forecast-kind.ts'
 import { HOLDOUT_DAYS, measureLiveForecast, routeMoments, type LiveMoment } from '../live-forecast.ts'
@@ -45,7 +46,7 @@ type RouteKey = { origin: string; destination: string; cabin: number; adults: nu
 export async function relearnLiveForecast(deps: { db: Db; now: Date; provider: string }, limits: RelearnLimits = RELEARN_LIMITS): Promise<RelearnResult> {
   const { db, now } = deps
   const since = new Date(now.getTime() - LOOKBACK_MS)
-  const window = and(gte(fareObservations.observedAt, since), lte(fareObservations.observedAt, now))
+  const window = and(gte(fareObservations.observedAt, since), lte(fareObservations.observedAt, now), fareObservationsOf(deps.provider))
   const moments: LiveMoment[] = []
   let read = 0
   let routes = 0

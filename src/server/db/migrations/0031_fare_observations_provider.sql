@@ -1,0 +1,1 @@
+ALTER TABLE "fare_observations" ADD COLUMN "provider" text;
