@@ -79,6 +79,9 @@ test('an operator sees real figures after searches, an alert, a price shock and 
   // …checks the traveller's alert now and sees the check, its price and the notice it queued.
   await page.goto('/admin?tab=alerts')
   await page.getByLabel('Search alerts').fill(email)
+  // As a person does: act once the search has answered. The list re-lays out when it does, and a
+  // click aimed at a row or a menu that is moving lands on whatever moved under it.
+  await expect(page.getByText('1 alert', { exact: true })).toBeVisible()
   await page.getByRole('button', { name: 'Chicago to Miami in spring' }).click()
   const sheet = page.getByRole('dialog', { name: 'Chicago to Miami in spring' })
   await sheet.getByRole('button', { name: 'Check now' }).click()
@@ -96,6 +99,7 @@ test('an operator sees real figures after searches, an alert, a price shock and 
   // Disabling the traveller ends their session and stops their alert.
   await page.goto('/admin?tab=users')
   await page.getByLabel('Search by email').fill(email)
+  await expect(page.getByText(`1 user matching “${email}”`)).toBeVisible()
   await page.getByRole('button', { name: `Actions for ${email}` }).click()
   await page.getByRole('menuitem', { name: 'Disable account…' }).click()
   const confirm = page.getByRole('dialog', { name: `Disable ${email}?` })
