@@ -1,7 +1,8 @@
 // How much slower one process runs while a second one runs beside it, for pure computation and for
 // memory copies: printed beside the two-workers-against-one figure, because a worker is as much
-// memory traffic (allocation, the collector's copying, JSON) as computation, and on a machine whose
-// cores share little memory bandwidth two workers cannot reach twice one whatever the engine does.
+// memory traffic (allocation, the collector's copying, JSON) as computation: on a machine whose
+// cores share little memory bandwidth, two workers fall short of twice one by about this much unless
+// the engine moves less memory per alert.
 // Each probe is a fresh `node -e` process; the figure is the mean time of two at once over one alone.
 import { execFile } from 'node:child_process'
 

@@ -133,10 +133,20 @@ describe('the live forecast: re-counted daily from the observed fares, gated on 
     await serpapi.database.db.insert(fareObservations).values(risingMarket().map((r) => ({ ...r, lowestPrice: r.lowestPrice / 2, provider: 'simulated' })))
     expect({ relearned: await relearn(), forecast: await forecast(serpapi), history: await history() }).toEqual(before)
 
+    // A trip only the other provider priced: nothing seen here, so nothing to say; the same prices seen here do speak.
+    const tripOn = (departureDate: string, provider: string) =>
+      risingMarket()
+        .filter((r) => r.departureDate === DEPARTURES[0] && r.origin === 'JFK' && r.cabin === 1)
+        .map((r) => ({ ...r, departureDate, returnDate: stay(departureDate), provider }))
+    await serpapi.database.db.insert(fareObservations).values([...tripOn('2027-03-01', 'simulated'), ...tripOn('2027-03-20', 'serpapi')])
+    expect((await forecast(serpapi, '2027-03-01')).confidence).toBe(0)
+    expect((await forecast(serpapi, '2027-03-20')).confidence).toBeGreaterThan(0)
+
     // SerpApi's own, and unnamed ones, count.
+    const read = (await relearn()).observationsRead
     const own = risingMarket().filter((r) => r.departureDate === DEPARTURES[2] && r.origin === 'JFK' && r.cabin === 1).slice(-4)
     await serpapi.database.db.insert(fareObservations).values([...own.slice(0, 3).map((r) => ({ ...r, provider: 'serpapi' })), { ...own[3]!, provider: null }])
-    expect((await relearn()).observationsRead).toBe(before.relearned.observationsRead + 4)
+    expect((await relearn()).observationsRead).toBe(read + 4)
     expect((await history()).observations).toBe(182 + 4)
   })
 })
