@@ -9,10 +9,11 @@
 // DB=postgres (default: a throwaway cluster via scripts/postgres-cluster.sh, or DATABASE_URL) or pglite.
 // WORKERS=1|2: worker processes, each with its own pool (the market is CPU work in the worker's
 // JS thread, so a second worker needs a second process to use the second core). WORKERS and IDLE
-// take comma lists (WORKERS=1,2): one run per value, each on a fresh database. SUBSUMPTION=0: every
+// take comma lists (WORKERS=1,2): one run per value, each on a fresh database; ROUNDS=N repeats
+// them in turn and judges 2 workers against 1 on the median of the rounds. SUBSUMPTION=0: every
 // alert asks its own search (decision 053's comparison). CALENDAR=0: no fare calendar, so flexible
 // alerts are swept as on SerpApi (decision 055). Worker processes run with the production worker's
-// node flags (package.json `worker`, decision 056), and first check WARMUP alerts each (default
+// node flags (package.json `worker`: decisions 056, 058), and first check WARMUP alerts each (default
 // 10,000) on a database of their own, so the run measures warm processes as deployed (decision 057;
 // WARMUP=0: cold processes, as before). Every run starts after a checkpoint. Exits 0 even when a
 // target is missed.
@@ -27,7 +28,7 @@ import { machineCpu, postgresCpu, printCpu } from './bench-engine/cpu-use.ts'
 import { machineScaling } from './bench-engine/machine-scaling.ts'
 import { freshPglite, freshPostgres, startPostgres, type PostgresServer } from './bench-engine/databases.ts'
 import { runFidelity } from './bench-engine/fidelity.ts'
-import { printFidelity, printRun, readOptions, summarize, type RunFigures } from './bench-engine/report.ts'
+import { printFidelity, printRun, readOptions, summarize, twoAgainstOne, type RunFigures } from './bench-engine/report.ts'
 import { seedDueAlerts, seedIdleAlerts, seedUsers } from './bench-engine/seed.ts'
 import type { FromWorker, ToWorker } from './bench-engine/worker.ts'
 
@@ -44,8 +45,8 @@ const log = (line: string) => console.log(line)
 
 /**
  * Node flags of worker processes: the production worker's (package.json's `worker` script: its
- * young-generation size, decision 056), so the benchmark runs what a deployment runs, then any extra
- * ones, e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+ * young-generation size and V8 thread pool, decisions 056 and 058), so the benchmark runs what a
+ * deployment runs, then any extra ones, e.g. BENCH_WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 const workerNodeArgs = [...productionWorkerFlags(), ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean)]
 console.log(`  worker node flags: ${workerNodeArgs.join(' ') || '(none)'}`)
@@ -176,14 +177,20 @@ async function oneRun(server: PostgresServer | null, workers: number, idle: numb
 
 const server = options.db === 'postgres' ? startPostgres() : null
 try {
-  const runs: RunFigures[] = []
-  for (const idle of options.idle) for (const workers of options.workers) runs.push(await oneRun(server, workers, idle))
-  const find = (w: number, i: number) => runs.find((r) => r.workers === w && r.idle === i)
+  const runs: Array<RunFigures & { round: number }> = []
+  for (let round = 1; round <= options.rounds; round++) {
+    if (options.rounds > 1) console.log(`\n# round ${round} of ${options.rounds}`)
+    for (const idle of options.idle) for (const workers of options.workers) runs.push({ ...(await oneRun(server, workers, idle)), round })
+  }
+  const find = (w: number, i: number, round = 1) => runs.find((r) => r.workers === w && r.idle === i && r.round === round)
   const one = find(1, 0)
   const two = find(2, 0)
   if (one && two) {
-    const ratio = summarize(two).rate / summarize(one).rate
-    console.log(`\n2 workers vs 1: ${ratio.toFixed(2)}× the alerts checked per second  (>= 1.6×  ${ratio >= 1.6 ? 'PASS' : 'FAIL'})`)
+    const rounds = Array.from({ length: options.rounds }, (_, i) => {
+      const [a, b] = [find(1, 0, i + 1)!, find(2, 0, i + 1)!]
+      return { one: { rate: summarize(a).rate, wallMs: a.wallMs }, two: { rate: summarize(b).rate, wallMs: b.wallMs } }
+    })
+    console.log(`\n${twoAgainstOne(rounds).line}`)
     const slower = await machineScaling()
     console.log(`  this machine, two processes at once: each ${slower.compute.toFixed(2)}× as slow as alone on computation, ${slower.memory.toFixed(2)}× on memory copies`)
   }
@@ -201,7 +208,7 @@ try {
       await database.close()
     }
   }
-  for (const run of runs) console.log(`result ${JSON.stringify({ label: run.label, wallMs: Math.round(run.wallMs), seedSeconds: run.seedSeconds, ...summarize(run) })}`)
+  for (const run of runs) console.log(`result ${JSON.stringify({ label: run.label, ...(options.rounds > 1 ? { round: run.round } : {}), wallMs: Math.round(run.wallMs), seedSeconds: run.seedSeconds, ...summarize(run) })}`)
   console.log(`\nload average at end: ${load()}`)
 } finally {
   server?.stop()
