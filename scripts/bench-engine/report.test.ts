@@ -22,10 +22,14 @@ describe('two workers against one (decision 058)', () => {
 })
 
 describe('ROUNDS', () => {
-  it('is 1 unless asked, and at least 1', () => {
+  it('is 1 unless asked', () => {
     expect(readOptions([], {}).rounds).toBe(1)
     expect(readOptions([], { ROUNDS: '4' }).rounds).toBe(4)
     expect(readOptions(['--rounds=3'], {}).rounds).toBe(3)
-    expect(readOptions([], { ROUNDS: '0' }).rounds).toBe(1)
+  })
+
+  it('refuses a value that would run no round, instead of printing nothing', () => {
+    for (const value of ['0', '-2', '2.5', 'four', ''])
+      expect(() => readOptions([], { ROUNDS: value })).toThrow(`ROUNDS must be a whole number of at least 1, not ${JSON.stringify(value)}`)
   })
 })

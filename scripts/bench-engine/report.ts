@@ -24,6 +24,13 @@ export interface Options {
   fidelityShocks: number
 }
 
+/** A count of at least 1, or a clear error (a typo would otherwise run nothing and say so nowhere). */
+function positiveInteger(name: string, value: string): number {
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number of at least 1, not ${JSON.stringify(value)}`)
+  return n
+}
+
 /** From the environment, or `--name=value` arguments (ALERTS or --alerts). */
 export function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Options {
   const args = new Map(argv.flatMap((a) => (a.startsWith('--') && a.includes('=') ? [[a.slice(2, a.indexOf('=')).toUpperCase().replaceAll('-', '_'), a.slice(a.indexOf('=') + 1)]] : [])))
@@ -38,7 +45,7 @@ export function readOptions(argv: readonly string[], env: NodeJS.ProcessEnv): Op
     alerts: Number(get('ALERTS', '100000').replaceAll('_', '')),
     idle: list('IDLE', '0'),
     workers,
-    rounds: Math.max(1, Math.floor(Number(get('ROUNDS', '1')))),
+    rounds: positiveInteger('ROUNDS', get('ROUNDS', '1')),
     warmup: Number(get('WARMUP', '10000').replaceAll('_', '')),
     fidelity: get('FIDELITY', '1') !== '0',
     fidelityAlerts: Number(get('FIDELITY_ALERTS', '2000')),
