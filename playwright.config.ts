@@ -51,12 +51,15 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   // Every browser test searches from 127.0.0.1: the per-address flight limit (decision 048) gets a
-  // budget no run reaches; its own tests use a small one.
+  // budget no run reaches; its own tests use a small one. Likewise the price checks' provider-call
+  // budget: the worker checks every alert every test makes (62 calls in one minute of a run,
+  // measured), and a check the default 60 a minute holds back is a failure of a test that only
+  // wanted its own alert checked. The budget's own tests (db tests) use small ones.
   webServer: {
     command: 'node dist/server/main.js',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'ops@faredrop.test,checks@faredrop.test,console@faredrop.test,advisors@faredrop.test,windows@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', OUTBOX_KEY: E2E_OUTBOX_KEY, LOG_LEVEL: 'warn', NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true', FLIGHT_REQUESTS_PER_MINUTE: '1000000' },
+    env: { PORT: String(PORT), PUBLIC_URL: `http://127.0.0.1:${PORT}`, ADMIN_EMAILS: 'ops@faredrop.test,checks@faredrop.test,console@faredrop.test,advisors@faredrop.test,windows@faredrop.test', DATA_DIR: dataDir, DATABASE_URL: '', OUTBOX_KEY: E2E_OUTBOX_KEY, LOG_LEVEL: 'warn', NODE_ENV: 'test', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true', FLIGHT_REQUESTS_PER_MINUTE: '1000000', PROVIDER_CALLS_PER_MINUTE: '100000' },
   },
 })

@@ -31,12 +31,25 @@ function vitestFailures(report) {
   return names
 }
 
-/** "file > title — why" for every browser test whose outcome was unexpected. */
+/**
+ * Where a browser test stopped, as the tail of a CI log must say it: the first line of the error is
+ * often only "expect(locator).toBeVisible() failed", the same for every step of a long test, so the
+ * locator it waited for and the line of the test it stopped at come with it.
+ */
+function playwrightWhy(error) {
+  if (!error) return ''
+  const lines = stripVTControlCharacters(error.message ?? '').split('\n').map((line) => line.trim())
+  const locator = lines.find((line) => line.startsWith('Locator:'))?.slice(0, 200)
+  const at = error.location ? `${error.location.file.replace(`${process.cwd()}/`, '')}:${error.location.line}` : null
+  return `${why(error.message)}${locator ? ` (${locator})` : ''}${at ? ` at ${at}` : ''}`
+}
+
+/** "file > title — why (locator) at file:line" for every browser test whose outcome was unexpected. */
 function playwrightFailures(report) {
   const names = []
   const visit = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file} > ${spec.title}${why(test.results?.at(-1)?.error?.message)}`)
+      for (const test of spec.tests ?? []) if (test.status === 'unexpected') names.push(`${spec.file} > ${spec.title}${playwrightWhy(test.results?.at(-1)?.error)}`)
     }
     for (const child of suite.suites ?? []) visit(child)
   }

@@ -35,7 +35,7 @@ test('a price drop on the market reaches the traveller: Price Alert! on /alerts 
   expect(created.status()).toBe(201)
   const { alert } = (await created.json()) as { alert: { id: string } }
 
-  // Support halves the route's fares and runs the alert's check at once (the worker may hold it for a moment).
+  // Support halves the route's fares and runs the alert's check at once (409 while the worker holds it, 503 while the provider's limits hold checks back).
   const admin = await browser.newPage()
   await signedIn(admin, 'checks@faredrop.test')
   const adminHeaders = { origin: new URL(admin.url()).origin }

@@ -142,7 +142,8 @@ export function adminRoutes(deps: AdminRouteDeps, info: AdminProcessInfo) {
     c.json({ alerts: await listAdminAlerts(deps.db, adminAlertListQuerySchema.parse(c.req.query()), deps.now()) } satisfies ApiBody<'GET /api/admin/alerts'>),
   )
   app.get('/alerts/:id', async (c) => c.json((await getAdminAlertDetail(deps.db, c.req.param('id'), deps.now())) satisfies ApiBody<'GET /api/admin/alerts/:id'>))
-  // One alert's price check now, with a fresh provider call (support, tests): { observation, evaluation }.
+  // One alert's price check now, with a fresh provider call (support, tests): { observation, evaluation };
+  // 503 with Retry-After when the call budget or the breaker holds it back (nothing checked).
   app.post('/alerts/:id/check', async (c) => {
     const result = await checkAlertNow(engine(), c.req.param('id'))
     const { name } = await getAdminAlertRow(deps.db, c.req.param('id'), deps.now())

@@ -6,7 +6,7 @@ import { searchKey } from '../alerts/search-key.ts'
 import { reserveProviderCalls } from '../provider-budget/provider-budget.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
 import type { Observation } from './load-cached-observations.ts'
-import { CheckDeferred, type SearchObserver } from './search-observer.ts'
+import { CheckDeferred, type DeferReason, type SearchObserver } from './search-observer.ts'
 
 /**
  * Checked-bag fees for bag-inclusive alerts (DRAFT, decision 055): read from the booking options of
@@ -17,7 +17,7 @@ import { CheckDeferred, type SearchObserver } from './search-observer.ts'
 
 export const BAG_FEES_KEEP_MS = 7 * 86_400_000
 
-export type BagFeeAnswer = { table: BagFeeTable } | { deferred: Date | null }
+export type BagFeeAnswer = { table: BagFeeTable } | { deferred: Date | null; reason: DeferReason }
 
 export interface BagFeeLookup {
   feesFor(query: FlightQuery, itinerary: ObservedItinerary): Promise<BagFeeAnswer>
@@ -55,7 +55,7 @@ export function createBagFeeLookup(deps: PriceCheckDeps, observer: SearchObserve
       const token = await bookingToken(query, itinerary)
       if (!token) return { table: { directions: [] } }
       const grant = await reserveProviderCalls(deps.db, deps.provider.id, 1, now, deps.config.budget)
-      if (grant.granted < 1) return { deferred: grant.retryAt }
+      if (grant.granted < 1) return { deferred: grant.retryAt, reason: 'budget' }
       const answer = await deps.provider.bookingOptions(query, token)
       const table = bagFeeTable(answer.baggagePrices, tripOf(query))
       await deps.db
@@ -64,7 +64,7 @@ export function createBagFeeLookup(deps: PriceCheckDeps, observer: SearchObserve
         .onConflictDoUpdate({ target: bagFeeSchedules.key, set: { fees: table, fetchedAt: now } })
       return { table }
     } catch (error) {
-      if (error instanceof CheckDeferred) return { deferred: error.until }
+      if (error instanceof CheckDeferred) return { deferred: error.until, reason: error.reason }
       throw error
     }
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Alert } from '#shared/alerts/alert.ts'
 import { createAlertVia, readJson, routeAlert, signedInUser } from '#tests/support/alert-fixtures.ts'
 import { createTestApp, type TestApp, type TestClient } from '#tests/support/test-app.ts'
-import { alertNotifications, alertPrices } from '../db/schema.ts'
+import { alertNotifications, alertPrices, providerBackoffs, providerBudget } from '../db/schema.ts'
 import { providerCallsUsed } from '../provider-budget/provider-budget.ts'
 
 let t: TestApp
@@ -70,5 +70,39 @@ describe('POST /api/admin/alerts/:id/check', () => {
     await owner.client.request(`/api/alerts/${alert.id}`, { method: 'PATCH', json: { status: 'paused' } })
     const refused = await readJson<{ error: { code: string; message: string } }>(await check(admin, alert.id), 409)
     expect(refused.error.message).toContain('paused')
+  })
+
+  it('answers 503 with the reason and when to retry when the budget or the breaker holds the check back, and leaves the alert as it was', async () => {
+    const owner = await signedInUser(t)
+    const alert = await createAlertVia(owner.client)
+    const untouched = async () => {
+      const read = (await readJson<{ alert: Alert }>(await owner.client.request(`/api/alerts/${alert.id}`), 200)).alert
+      expect(read).toMatchObject({ status: 'active', current_price: null, last_checked_at: null, prices: [] })
+    }
+    const db = t.database.db
+    try {
+      // The day's provider calls spent (today's and tomorrow's windows, so the test can't straddle midnight).
+      const now = Date.now()
+      const day = (at: number) => new Date(at - (at % 86_400_000))
+      await db.insert(providerBudget).values([day(now), day(now + 86_400_000)].map((windowStart) => ({ provider: 'simulated', period: 'day' as const, windowStart, calls: 10_000_000 })))
+        .onConflictDoUpdate({ target: [providerBudget.provider, providerBudget.period, providerBudget.windowStart], set: { calls: 10_000_000 } })
+      const spent = await check(admin, alert.id)
+      const body = await readJson<{ error: { code: string; message: string } }>(spent, 503)
+      expect(body.error).toMatchObject({ code: 'unavailable', message: expect.stringMatching(/^Not checked: price checks have spent the provider calls they may make for now\. Try again after \d{4}-\d{2}-\d{2} 00:00:00 UTC\.$/) as unknown })
+      expect(Number(spent.headers.get('retry-after'))).toBeGreaterThan(0)
+      await untouched()
+      await db.delete(providerBudget)
+
+      // The breaker open after the provider's failures.
+      await db.insert(providerBackoffs).values({ scope: 'provider:simulated', failures: 5, retryAt: new Date(now + 300_000), updatedAt: new Date(now) })
+      const backingOff = await readJson<{ error: { code: string; message: string } }>(await check(admin, alert.id), 503)
+      expect(backingOff.error.message).toMatch(/^Not checked: the flight provider has been failing, so price checks are waiting before asking it again\. Try again after /)
+      await untouched()
+    } finally {
+      await db.delete(providerBudget)
+      await db.delete(providerBackoffs)
+    }
+    // Nothing was left holding the alert: the next check runs.
+    expect((await readJson<CheckAnswer>(await check(admin, alert.id), 200)).evaluation).toMatchObject({ outcome: 'price', stored: true })
   })
 })

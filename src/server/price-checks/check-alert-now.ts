@@ -7,6 +7,7 @@ import { AppError } from '../lib/app-error.ts'
 import { checkClaimedAlerts } from './check-claimed-alerts.ts'
 import { claimAlert } from './claim-due-alerts.ts'
 import type { PriceCheckDeps } from './price-check-config.ts'
+import type { DeferReason } from './search-observer.ts'
 
 /** Itineraries an admin answer lists (the observation may hold a hundred). */
 const LISTED_ITINERARIES = 10
@@ -15,6 +16,8 @@ const LISTED_ITINERARIES = 10
  * POST /api/admin/alerts/:id/check: one alert's check now, for support and tests. The provider is
  * asked afresh (no cache), so a triggering price needs no second confirmation; everything else is
  * the worker's own path: the alert's lease, the same evaluation, the same write and outbox rows.
+ * The call budget and the breaker bind it as they bind the worker; when they hold it back, the
+ * answer is a 503 naming the limit and when it lifts, never a 200 for a check that did not run.
  */
 export async function checkAlertNow(deps: PriceCheckDeps, id: string) {
   if (!isAlertId(id)) throw alertNotFound()
@@ -29,6 +32,8 @@ export async function checkAlertNow(deps: PriceCheckDeps, id: string) {
   }
   const report = await checkClaimedAlerts(deps, { owner, claimed: [claimed], fresh: true })
   const check = report.checks[0]!
+  // A check the budget or the breaker held back ran nothing: support must not read it as done.
+  if (check.outcome.kind === 'deferred') throw notChecked(check.outcome, now)
   const evaluation = check.evaluation
   const observation = check.observation
   return {
@@ -56,8 +61,20 @@ export async function checkAlertNow(deps: PriceCheckDeps, id: string) {
       armed: evaluation?.armed ?? claimed.armed,
       notified: evaluation?.notify ? { reason: evaluation.notify.reason, event_key: evaluation.notify.eventKey, notifications: report.notifications } : null,
       next_check_at: (evaluation ? evaluation.nextCheckAt : claimed.nextCheckAt)?.toISOString() ?? null,
-      deferred_until: check.outcome.kind === 'deferred' ? (check.outcome.until?.toISOString() ?? null) : undefined,
       stored: report.written === 1,
     },
   }
+}
+
+const WHY_NOT_CHECKED: Record<DeferReason, string> = {
+  budget: "price checks have spent the provider calls they may make for now",
+  backoff: 'the flight provider has been failing, so price checks are waiting before asking it again',
+  stopping: 'the worker is stopping',
+}
+
+/** 503 with the limit that held the check back and when it lifts (Retry-After); the alert is left as it was. */
+function notChecked(outcome: { until: Date | null; reason: DeferReason }, now: Date): AppError {
+  const waitMs = outcome.until ? Math.max(0, outcome.until.getTime() - now.getTime()) : 0
+  const when = outcome.until ? ` Try again after ${outcome.until.toISOString().slice(0, 19).replace('T', ' ')} UTC.` : ' Try again in a moment.'
+  return new AppError('unavailable', `Not checked: ${WHY_NOT_CHECKED[outcome.reason]}.${when}`, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) } })
 }

@@ -93,7 +93,7 @@ export async function checkClaimedAlerts(
   const checked = await Promise.all(
     groups.map((group) =>
       limit(async (): Promise<AlertCheck[]> => {
-        if (input.shouldStop?.()) return group.alerts.map((alert) => ({ alert, outcome: { kind: 'deferred', until: null }, evaluation: null, observation: null }))
+        if (input.shouldStop?.()) return group.alerts.map((alert) => ({ alert, outcome: { kind: 'deferred', until: null, reason: 'stopping' }, evaluation: null, observation: null }))
         try {
           return await checkAlertGroup(deps, observer, group, { fresh: input.fresh ?? false, now, bagFees })
         } catch (err) {

@@ -110,6 +110,6 @@ describe('priceAlerts', () => {
     const { observer, provider } = fakeObserver({ 'tok-1': new CheckDeferred(until, 'budget') })
     const trip = [t('1', 'JFK', 'LAX', '2027-03-01T08:00'), t('3', 'LAX', 'JFK', '2027-03-08T09:00')]
     const out = await priceAlerts({ observer, provider, query, fresh: false }, first, [alert('a', { alertType: 'flight', trackedFlights: trip })])
-    expect(out.get('a')).toEqual({ kind: 'deferred', until })
+    expect(out.get('a')).toEqual({ kind: 'deferred', until, reason: 'budget' })
   })
 })

@@ -9,10 +9,10 @@ import { searchKey } from '../alerts/search-key.ts'
 import { priceWithBags } from '#shared/flights/bag-fees.ts'
 import { formatPrice } from '#shared/format.ts'
 import type { BagFeeLookup } from './bag-fee-lookup.ts'
-import { CheckDeferred, type SearchObserver } from './search-observer.ts'
+import { CheckDeferred, type DeferReason, type SearchObserver } from './search-observer.ts'
 
-/** Deferred is not an outcome of the alert: it goes back in the queue untouched. */
-export type PricedOutcome = CheckOutcome | { kind: 'deferred'; until: Date | null }
+/** Deferred is not an outcome of the alert: it goes back in the queue untouched. `reason` says which limit held it. */
+export type PricedOutcome = CheckOutcome | { kind: 'deferred'; until: Date | null; reason: DeferReason }
 
 export interface PricingContext {
   observer: SearchObserver
@@ -38,7 +38,7 @@ const PROVIDER_REASON: Record<ProviderError['code'], string> = {
 
 /** What a failed step means for the alerts that needed it. */
 export function failureOutcome(error: unknown): PricedOutcome {
-  if (error instanceof CheckDeferred) return { kind: 'deferred', until: error.until }
+  if (error instanceof CheckDeferred) return { kind: 'deferred', until: error.until, reason: error.reason }
   if (error instanceof ProviderError) {
     return { kind: 'failed', reason: PROVIDER_REASON[error.code], retryable: error.retryable, ...(error.options.retryAfterMs ? { retryAfterMs: error.options.retryAfterMs } : {}) }
   }
@@ -77,7 +77,7 @@ async function withCheckedBags(ctx: PricingContext, alert: AlertRow, outcome: Pr
     // The booking-options call failed: this alert's check fails, not its search's other alerts'.
     return failureOutcome(error)
   }
-  if ('deferred' in answer) return { kind: 'deferred', until: answer.deferred }
+  if ('deferred' in answer) return { kind: 'deferred', until: answer.deferred, reason: answer.reason }
   const total = priceWithBags({ price: outcome.price, currency: ctx.query.currency }, answer.table, { carry_on: 0, checked }, seated(alert))
   if (!total.known || total.total === null) {
     return { kind: 'missing', note: `the checked-bag fee for this fare isn't published (the fare alone is ${formatPrice(outcome.price, ctx.query.currency)})` }

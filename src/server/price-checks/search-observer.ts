@@ -9,13 +9,22 @@ import { backoffMs } from '../lib/backoff.ts'
 import { RETRYABLE_BACKOFF } from './schedule.ts'
 import { withTimeout } from '#shared/timeout.ts'
 
+/** Which limit holds a check back: the shared call budget, or the breaker or a search's backoff after failures. */
+export type DeferReason = 'budget' | 'backoff' | 'stopping'
+
+const DEFER_MESSAGE: Record<DeferReason, string> = {
+  budget: 'provider call budget spent',
+  backoff: 'provider backing off',
+  stopping: 'worker stopping',
+}
+
 /** The check can't run now without breaking a limit (budget, breaker, a key's backoff): it waits, it didn't fail. */
 export class CheckDeferred extends Error {
   constructor(
     readonly until: Date | null,
-    reason: string,
+    readonly reason: DeferReason,
   ) {
-    super(reason)
+    super(DEFER_MESSAGE[reason])
     this.name = 'CheckDeferred'
   }
 }
@@ -86,7 +95,7 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
   const made: Observation[] = []
   const stats = { calls: 0, cacheHits: 0, freshReuses: 0, failures: 0, deferredUntil: null as Date | null }
 
-  const defer = (until: Date | null, reason: string): never => {
+  const defer = (until: Date | null, reason: DeferReason): never => {
     if (until && (!stats.deferredUntil || until > stats.deferredUntil)) stats.deferredUntil = until
     throw new CheckDeferred(until, reason)
   }
@@ -136,7 +145,7 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
       return
     }
     if (!budgetRetryAt && (await reserveOne())) return
-    defer(budgetRetryAt, 'provider call budget spent')
+    defer(budgetRetryAt, 'budget')
   }
 
   async function remember(scope: string, state: Promise<BackoffState>) {
@@ -161,7 +170,7 @@ export async function createSearchObserver(deps: PriceCheckDeps, keys: readonly 
 
   async function callProvider(key: string, currency: string, call: ProviderCall, fresh: boolean): Promise<Observation> {
     const wait = waitUntil(breaker) ?? waitUntil(searchScope(key))
-    if (wait) defer(wait, 'provider backing off')
+    if (wait) defer(wait, 'backoff')
     await takeCall()
     stats.calls++
     let result: ProviderSearchResult

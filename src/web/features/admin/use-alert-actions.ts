@@ -21,6 +21,7 @@ export function useAlertAction(id: string, name: string) {
       refreshAfterAction(queryClient, [adminKeys.alert(id), adminKeys.alerts, adminKeys.users])
       toast.success(DONE[action], action === 'check' ? `${name}: the new check is at the top of the list.` : name)
     },
-    onError: (error) => toast.error(`Couldn't update ${name}`, errorMessage(error)),
+    // A check the provider's limits held back says so (the server's 503 names the limit and when it lifts).
+    onError: (error, action) => toast.error(action === 'check' ? `Couldn't check ${name}` : `Couldn't update ${name}`, errorMessage(error)),
   })
 }
