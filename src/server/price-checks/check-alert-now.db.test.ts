@@ -84,7 +84,10 @@ describe('POST /api/admin/alerts/:id/check', () => {
       // The day's provider calls spent (today's and tomorrow's windows, so the test can't straddle midnight).
       const now = Date.now()
       const day = (at: number) => new Date(at - (at % 86_400_000))
-      await db.insert(providerBudget).values([day(now), day(now + 86_400_000)].map((windowStart) => ({ provider: 'simulated', period: 'day' as const, windowStart, calls: 10_000_000 })))
+      const spentDays = [day(now), day(now + 86_400_000)].map((windowStart) => ({ provider: 'simulated', period: 'day' as const, windowStart, calls: 10_000_000 }))
+      await db
+        .insert(providerBudget)
+        .values(spentDays)
         .onConflictDoUpdate({ target: [providerBudget.provider, providerBudget.period, providerBudget.windowStart], set: { calls: 10_000_000 } })
       const spent = await check(admin, alert.id)
       const body = await readJson<{ error: { code: string; message: string } }>(spent, 503)

@@ -67,7 +67,7 @@ export async function checkAlertNow(deps: PriceCheckDeps, id: string) {
 }
 
 const WHY_NOT_CHECKED: Record<DeferReason, string> = {
-  budget: "price checks have spent the provider calls they may make for now",
+  budget: 'price checks have spent the provider calls they may make for now',
   backoff: 'the flight provider has been failing, so price checks are waiting before asking it again',
   stopping: 'the worker is stopping',
 }
