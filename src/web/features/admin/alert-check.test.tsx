@@ -44,9 +44,12 @@ describe('admin: Check now', () => {
     await user.click(await screen.findByRole('button', { name: 'Denver to Phoenix' }))
     const sheet = await screen.findByRole('dialog', { name: 'Denver to Phoenix' })
 
+    const detailReads = api.made('GET', '/api/admin/alerts/a1').length
     await user.click(within(sheet).getByRole('button', { name: 'Check now' }))
     await waitFor(() => expect(useToastStore.getState().toasts.at(-1)).toMatchObject({ title: "Couldn't check Denver to Phoenix", description: HELD_BACK }))
     expect(api.made('POST', '/api/admin/alerts/a1/check')).toHaveLength(1)
+    // Read again: the held-back alert's next check has moved to when the limit lifts.
+    await waitFor(() => expect(api.made('GET', '/api/admin/alerts/a1').length).toBeGreaterThan(detailReads))
 
     held = false
     await user.click(within(sheet).getByRole('button', { name: 'Check now' }))

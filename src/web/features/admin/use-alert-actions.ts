@@ -17,8 +17,9 @@ export function useAlertAction(id: string, name: string) {
       else await api('POST /api/admin/alerts/:id/enable', { params: { id }, json: {} })
       return action
     },
+    // Read again after a refusal too: a check held back moves the alert's next check to when the limit lifts.
+    onSettled: () => refreshAfterAction(queryClient, [adminKeys.alert(id), adminKeys.alerts, adminKeys.users]),
     onSuccess: (action) => {
-      refreshAfterAction(queryClient, [adminKeys.alert(id), adminKeys.alerts, adminKeys.users])
       toast.success(DONE[action], action === 'check' ? `${name}: the new check is at the top of the list.` : name)
     },
     // A check the provider's limits held back says so (the server's 503 names the limit and when it lifts).
